@@ -1,0 +1,85 @@
+# One non-recursive Makefile: everything builds into build/.
+#   make              the dtrace command (build/dtrace)
+#   make check        build and run every test (tests/run-tests.sh)
+#   make install      PREFIX=/usr DESTDIR=... : /usr/sbin/dtrace, /usr/lib/dtrace
+#   V=1               show full commands; SANITIZE=address,undefined for a sanitized build
+CC       ?= cc
+CLANG    ?= clang
+PREFIX   ?= /usr
+SBINDIR  ?= $(PREFIX)/sbin
+LIBDIR   ?= $(PREFIX)/lib/dtrace
+MANDIR   ?= $(PREFIX)/share/man
+B        := build
+
+WARN     := -Wall -Wextra -Wswitch -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wno-unused-parameter -Wno-missing-field-initializers -Wformat=2 -Wvla
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=gnu11 $(WARN) -D_GNU_SOURCE -DDT_LIBDIR='"$(LIBDIR)"' -Isrc -I$(B)/gen
+LDLIBS   := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf) -lelf -lz
+ifneq ($(SANITIZE),)
+CFLAGS   += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
+LDFLAGS  += -fsanitize=$(SANITIZE)
+endif
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+SRCS     := $(wildcard src/common/*.c src/compiler/*.c src/codegen/*.c src/runtime/*.c \
+                       src/providers/*.c src/consumer/*.c)
+OBJS     := $(SRCS:%.c=$(B)/%.o)
+CMD_OBJS := $(B)/src/cmd/dtrace.o
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
+TRIG_SRCS := $(wildcard tests/triggers/*.c)
+TRIG_BINS := $(TRIG_SRCS:tests/triggers/%.c=$(B)/tests/triggers/%)
+GEN      := $(B)/gen/dt_syscalls.h
+
+all: $(B)/dtrace $(UNIT_BINS) $(TRIG_BINS)
+
+$(B)/dtrace: $(CMD_OBJS) $(B)/libdtrace.a
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/libdtrace.a: $(OBJS)
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(B)/%.o: %.c | $(GEN)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# The syscall table (name, number) of this architecture, from the kernel's UAPI header.
+$(GEN): scripts/gen-syscalls.sh
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@"
+	$(Q)sh scripts/gen-syscalls.sh > $@.tmp && mv $@.tmp $@
+
+$(B)/tests/unit/%: tests/unit/%.c tests/unit/unit.h $(B)/libdtrace.a
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(B)/libdtrace.a $(LDLIBS)
+
+$(B)/tests/triggers/%: tests/triggers/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) -O1 -g -Wall -o $@ $<
+
+check: all
+	$(Q)sh tests/run-tests.sh
+
+install: $(B)/dtrace
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBDIR)
+	install -m 0755 $(B)/dtrace $(DESTDIR)$(SBINDIR)/dtrace
+	for f in dlibs/*.d; do [ -e "$$f" ] && install -m 0644 "$$f" $(DESTDIR)$(LIBDIR)/; done; true
+	if [ -e man/dtrace.1 ]; then install -d $(DESTDIR)$(MANDIR)/man1 && \
+		install -m 0644 man/dtrace.1 $(DESTDIR)$(MANDIR)/man1/dtrace.1; fi
+
+clean:
+	rm -rf $(B)
+
+.PHONY: all check install clean
+.SECONDARY:
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

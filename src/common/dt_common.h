@@ -1,0 +1,206 @@
+/*
+ * dt_common.h: the shared toolbox every stage of the pipeline uses.
+ *
+ *   - an arena allocator: one per compilation; everything a compile makes (tokens, AST, types,
+ *     diagnostics) lives in it and is freed at once;
+ *   - growable vectors and string buffers;
+ *   - source locations and diagnostics: compile errors are values collected in a list, each
+ *     with file, line, column, span and an optional hint, printed with the source line and a
+ *     caret. Nothing here longjmps or exits.
+ *
+ * No mutable globals live here or anywhere else: state hangs off the handle or the compile
+ * context so tests can run many compiles in one process.
+ */
+#ifndef DT_COMMON_H
+#define DT_COMMON_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define DT_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define DT_ALIGN(x, a) (((x) + ((a) - 1)) & ~((size_t)(a) - 1))
+#define DT_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define DT_MAX(a, b) ((a) > (b) ? (a) : (b))
+#define DT_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+/* ---- arena ---------------------------------------------------------------------------- */
+
+typedef struct dt_arena_chunk dt_arena_chunk_t;
+typedef struct dt_arena {
+	dt_arena_chunk_t *chunks;
+	size_t used;	/* bytes used in the current (first) chunk */
+	size_t cap;	/* capacity of the current chunk */
+} dt_arena_t;
+
+void dt_arena_init(dt_arena_t *a);
+void dt_arena_fini(dt_arena_t *a);		/* frees everything; accepts a zeroed arena */
+void *dt_arena_alloc(dt_arena_t *a, size_t size);	/* zeroed, 16-byte aligned; aborts on OOM */
+char *dt_arena_strdup(dt_arena_t *a, const char *s);
+char *dt_arena_strndup(dt_arena_t *a, const char *s, size_t n);
+char *dt_arena_printf(dt_arena_t *a, const char *fmt, ...) DT_PRINTF(2, 3);
+
+/* Allocation that cannot fail: aborts with a message on OOM (the tool cannot go on anyway). */
+void *dt_xmalloc(size_t n);
+void *dt_xcalloc(size_t n, size_t m);
+void *dt_xrealloc(void *p, size_t n);
+char *dt_xstrdup(const char *s);
+
+/* ---- vectors -------------------------------------------------------------------------- */
+
+/* A vector of T: DT_VEC(int) v = {0}; dt_vec_push(&v, 3); v.data[0]; dt_vec_free(&v); */
+#define DT_VEC(T)                                                                            \
+	struct {                                                                             \
+		T *data;                                                                     \
+		size_t len, cap;                                                             \
+	}
+#define dt_vec_push(v, x)                                                                    \
+	do {                                                                                 \
+		if ((v)->len == (v)->cap) {                                                  \
+			(v)->cap = (v)->cap ? (v)->cap * 2 : 8;                              \
+			(v)->data = dt_xrealloc((v)->data, (v)->cap * sizeof(*(v)->data));   \
+		}                                                                            \
+		(v)->data[(v)->len++] = (x);                                                 \
+	} while (0)
+#define dt_vec_free(v)                                                                       \
+	do {                                                                                 \
+		free((v)->data);                                                             \
+		(v)->data = NULL;                                                            \
+		(v)->len = (v)->cap = 0;                                                     \
+	} while (0)
+
+/* ---- string buffer -------------------------------------------------------------------- */
+
+typedef struct dt_strbuf {
+	char *s;	/* always NUL-terminated once anything was appended */
+	size_t len, cap;
+} dt_strbuf_t;
+
+void dt_sb_putc(dt_strbuf_t *sb, char c);
+void dt_sb_puts(dt_strbuf_t *sb, const char *s);
+void dt_sb_putn(dt_strbuf_t *sb, const char *s, size_t n);
+void dt_sb_printf(dt_strbuf_t *sb, const char *fmt, ...) DT_PRINTF(2, 3);
+void dt_sb_vprintf(dt_strbuf_t *sb, const char *fmt, va_list ap);
+const char *dt_sb_str(dt_strbuf_t *sb);	/* "" when empty */
+void dt_sb_reset(dt_strbuf_t *sb);		/* len = 0, keeps the memory */
+void dt_sb_free(dt_strbuf_t *sb);
+
+/* ---- source locations and diagnostics ------------------------------------------------- */
+
+/*
+ * A source: the text of one -n description or one -s file. "name" is what messages show:
+ * the file name for -s, NULL for -n (messages then quote the description, as DTrace does).
+ */
+typedef struct dt_source {
+	const char *name;	/* file name, or NULL for a -n description */
+	const char *text;	/* NUL-terminated program text */
+	size_t len;
+} dt_source_t;
+
+typedef struct dt_loc {
+	const dt_source_t *src;
+	int line, col;		/* 1-based; col counts bytes */
+	int len;		/* span length in bytes on that line (>= 1 when known) */
+} dt_loc_t;
+
+/*
+ * Error tags are DTrace's, so suites that match on them (-x errtags) keep working.
+ * One X-macro list: the enum and the name table cannot drift apart.
+ */
+#define DT_ERRTAGS(X)                                                                        \
+	X(D_UNKNOWN)                                                                         \
+	X(D_SYNTAX)                                                                          \
+	X(D_CHR_NL)                                                                          \
+	X(D_CHR_NULL)                                                                        \
+	X(D_CHR_TOOLONG)                                                                     \
+	X(D_STR_NL)                                                                          \
+	X(D_INT_OFLOW)                                                                       \
+	X(D_INT_DIGIT)                                                                       \
+	X(D_INT_SUFFIX)                                                                      \
+	X(D_UNKNOWN_ESC)                                                                     \
+	X(D_BADCHAR)                                                                         \
+	X(D_COMMENT_EOF)                                                                     \
+	X(D_PDESC_ZERO)                                                                      \
+	X(D_PDESC_INVAL)                                                                     \
+	X(D_IDENT_UNDEF)                                                                     \
+	X(D_IDENT_BADREF)                                                                    \
+	X(D_OP_INT)                                                                          \
+	X(D_OP_ARITH)                                                                        \
+	X(D_OP_SCALAR)                                                                       \
+	X(D_OP_INCOMPAT)                                                                     \
+	X(D_OP_LVAL)                                                                         \
+	X(D_OP_WRITE)                                                                        \
+	X(D_OP_ACT)                                                                          \
+	X(D_DIV_ZERO)                                                                        \
+	X(D_FUNC_UNDEF)                                                                      \
+	X(D_FUNC_IDENT)                                                                      \
+	X(D_PROTO_LEN)                                                                       \
+	X(D_PROTO_ARG)                                                                       \
+	X(D_PRINTF_ARG_FMT)                                                                  \
+	X(D_PRINTF_ARG_TYPE)                                                                 \
+	X(D_PRINTF_ARG_EXTRA)                                                                \
+	X(D_PRINTF_ARG_PROTO)                                                                \
+	X(D_PRINTF_FMT_EMPTY)                                                                \
+	X(D_PRINTF_DYN_PROTO)                                                                \
+	X(D_PRINTF_DYN_TYPE)                                                                 \
+	X(D_AGG_FUNC)                                                                        \
+	X(D_AGG_SCALAR)                                                                      \
+	X(D_AGG_MDIM)                                                                        \
+	X(D_AGG_REDEF)                                                                       \
+	X(D_AGG_NULL)                                                                        \
+	X(D_ARR_BADREF)                                                                      \
+	X(D_DECL_LOCASC)                                                                     \
+	X(D_DECL_TYPERED)                                                                    \
+	X(D_VAR_UNSUP)                                                                       \
+	X(D_PRAGMA_MALFORM)                                                                  \
+	X(D_PRAGMA_INVAL)                                                                    \
+	X(D_PRAGMA_OPTSET)                                                                   \
+	X(D_MACRO_UNDEF)                                                                     \
+	X(D_ACT_SPEC)                                                                        \
+	X(D_EXIT_SPEC)                                                                       \
+	X(D_UNSUPPORTED)
+
+typedef enum dt_errtag {
+#define DT_X_ENUM(t) t,
+	DT_ERRTAGS(DT_X_ENUM)
+#undef DT_X_ENUM
+	DT_ERRTAG_COUNT
+} dt_errtag_t;
+
+const char *dt_errtag_name(dt_errtag_t tag);
+
+typedef struct dt_diag {
+	struct dt_diag *next;
+	dt_errtag_t tag;
+	dt_loc_t loc;
+	char *msg;	/* DTrace's wording, without the "dtrace: ..." prefix */
+	char *hint;	/* our addition, or NULL */
+} dt_diag_t;
+
+typedef struct dt_diags {
+	dt_arena_t *arena;
+	dt_diag_t *head, **tail;
+	int count;
+	int max;	/* stop collecting past this many (0 = 20) */
+} dt_diags_t;
+
+void dt_diags_init(dt_diags_t *d, dt_arena_t *arena);
+dt_diag_t *dt_diag_error(dt_diags_t *d, dt_errtag_t tag, dt_loc_t loc, const char *fmt, ...)
+	DT_PRINTF(4, 5);
+void dt_diag_hint(dt_diag_t *diag, const char *fmt, ...) DT_PRINTF(2, 3);
+
+/*
+ * Print every diagnostic DTrace-style:
+ *   dtrace: failed to compile script x.d: line 3: syntax error near ")"     (-s)
+ *   dtrace: invalid probe specifier BEGIN { ... }: syntax error near ")"     (-n)
+ * then our additions: "x.d:3:14: error: ...", the source line and a caret under the span,
+ * and the hint. With errtags, the tag is printed in front of the message as DTrace does.
+ */
+void dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags);
+
+/* The text of line "line" of src (without the newline), for carets. */
+const char *dt_source_line(const dt_source_t *src, int line, size_t *lenp);
+
+#endif /* DT_COMMON_H */

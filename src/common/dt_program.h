@@ -1,0 +1,116 @@
+/*
+ * dt_program.h: what a compile produces and every later stage reads.
+ *
+ * The compiler fills a dt_program_t: its clauses, each clause's output record layout and
+ * actions, the aggregations and the string table. Code generation turns the clauses into BPF;
+ * the runtime creates the maps and loads the programs; the consumer decodes ring-buffer records
+ * and aggregation maps with these descriptors. The stream itself carries no metadata.
+ *
+ * Output record, as a clause writes it into the ring buffer (all little-endian):
+ *
+ *   0        4        6        8                                  size
+ *   +--------+--------+--------+----------------------------------+
+ *   | probe  |  cpu   | clause |  data items at the offsets of     |
+ *   |  id    |  u16   |  u16   |  dt_recitem_t (8-byte aligned)    |
+ *   +--------+--------+--------+----------------------------------+
+ */
+#ifndef DT_PROGRAM_H
+#define DT_PROGRAM_H
+
+#include "dt_common.h"
+
+#define DT_REC_HDR_SIZE 8
+
+typedef enum dt_rec_kind {
+	DT_REC_INT,	/* an integer of "size" bytes (stored in an 8-byte slot) */
+	DT_REC_STRING,	/* a NUL-terminated string in a "size"-byte slot */
+} dt_rec_kind_t;
+
+/* One datum in a record or in an aggregation key. */
+typedef struct dt_recitem {
+	dt_rec_kind_t kind;
+	uint32_t offset;	/* from the start of the record (or key) */
+	uint32_t size;		/* INT: the D type's size (1, 2, 4, 8); STRING: slot size */
+	bool is_signed;		/* INT */
+	const char *type_name;	/* for messages */
+} dt_recitem_t;
+
+typedef enum dt_act_kind {
+	DT_ACT_TRACE,		/* trace(expr): one item */
+	DT_ACT_PRINTF,		/* printf(fmt, args...): items are the args */
+	DT_ACT_EXIT,		/* exit(status): one INT item */
+} dt_act_kind_t;
+
+struct dt_pfmt;	/* a parsed printf format: src/consumer */
+
+typedef struct dt_action {
+	dt_act_kind_t kind;
+	const char *fmt;		/* PRINTF: the format string as written */
+	struct dt_pfmt *pfmt;		/* PRINTF: parsed at compile time */
+	dt_recitem_t *items;
+	int nitems;
+} dt_action_t;
+
+/* A probe the program enables (its identity as the listing shows it). */
+typedef struct dt_probe {
+	uint32_t id;
+	const char *prov, *mod, *func, *name;
+	struct dt_provider *provider;
+	void *pdata;		/* the provider's own data (syscall number, period, ...) */
+} dt_probe_t;
+
+typedef struct dt_clause {
+	int index;		/* position in the program: clauses run in this order */
+	struct dt_node *node;	/* the DT_NODE_CLAUSE */
+	dt_action_t *actions;
+	int nactions;
+	uint32_t recsize;	/* 0: the clause writes no record */
+	bool has_record;	/* writes a record (data actions, exit, or an empty clause) */
+	DT_VEC(dt_probe_t *) probes;	/* the probes it enables */
+} dt_clause_t;
+
+typedef enum dt_agg_func {
+	DT_AGG_COUNT,
+	DT_AGG_SUM,
+	DT_AGG_AVG,
+	DT_AGG_MIN,
+	DT_AGG_MAX,
+	DT_AGG_STDDEV,
+	DT_AGG_QUANTIZE,
+	DT_AGG_LQUANTIZE,
+	DT_AGG_LLQUANTIZE,
+} dt_agg_func_t;
+
+/*
+ * Aggregation values are arrays of 64-bit words, per CPU in the kernel, merged by the consumer:
+ *   COUNT, SUM: [value]        AVG: [count, sum]        MIN, MAX: [value] (init +/- max)
+ *   STDDEV: [count, sum, sum of squares (128-bit: low, high)]
+ *   QUANTIZE: 127 buckets (index 63 is zero, below negatives, above powers of two)
+ *   LQUANTIZE: levels + 2 buckets (underflow first, overflow last)
+ *   LLQUANTIZE: see dt_consumer.h
+ */
+typedef struct dt_aggdesc {
+	int id;
+	const char *name;	/* without '@'; "" for the anonymous @ */
+	dt_agg_func_t func;
+	dt_recitem_t *keys;	/* key layout (offsets from the start of the key) */
+	int nkeys;
+	uint32_t keysize;	/* 8-byte multiple; 0 for a keyless aggregation */
+	uint32_t nwords;	/* value words */
+	int64_t arg[4];		/* LQUANTIZE: base, limit, step; LLQUANTIZE: factor, low, high, steps */
+	struct dt_node *first;	/* where it was first used, for messages */
+} dt_aggdesc_t;
+
+typedef struct dt_program {
+	dt_clause_t **clauses;
+	int nclauses;
+	dt_aggdesc_t **aggs;
+	int naggs;
+	DT_VEC(dt_probe_t *) probes;	/* every probe enabled, no duplicates */
+	/* String literals: the compiler interns them; codegen places them in a read-only map. */
+	DT_VEC(const char *) strings;
+	DT_VEC(uint32_t) string_lens;	/* bytes including the NUL */
+	bool uses_exit;
+} dt_program_t;
+
+#endif /* DT_PROGRAM_H */
