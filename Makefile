@@ -34,7 +34,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
 TRIG_SRCS := $(wildcard tests/triggers/*.c)
 TRIG_BINS := $(TRIG_SRCS:tests/triggers/%.c=$(B)/tests/triggers/%)
-GEN      := $(B)/gen/dt_syscalls.h
+GEN      := $(B)/gen/dt_syscalls_gen.h
 
 all: $(B)/dtrace $(UNIT_BINS) $(TRIG_BINS)
 

@@ -66,6 +66,7 @@ typedef struct dt_clause {
 	int nactions;
 	uint32_t recsize;	/* 0: the clause writes no record */
 	bool has_record;	/* writes a record (data actions, exit, or an empty clause) */
+	unsigned needs;		/* DT_SEMA_NEED_*: what its code reads from the probe context */
 	DT_VEC(dt_probe_t *) probes;	/* the probes it enables */
 } dt_clause_t;
 
@@ -83,7 +84,10 @@ typedef enum dt_agg_func {
 
 /*
  * Aggregation values are arrays of 64-bit words, per CPU in the kernel, merged by the consumer:
- *   COUNT, SUM: [value]        AVG: [count, sum]        MIN, MAX: [value] (init +/- max)
+ *   COUNT, SUM: [value]        AVG: [count, sum]
+ *   MIN, MAX: [value, touched]: a per-CPU copy whose touched word is 0 never saw an update
+ *     (per-CPU maps zero the other CPUs' copies when one CPU creates an entry), so merging
+ *     skips it
  *   STDDEV: [count, sum, sum of squares (128-bit: low, high)]
  *   QUANTIZE: 127 buckets (index 63 is zero, below negatives, above powers of two)
  *   LQUANTIZE: levels + 2 buckets (underflow first, overflow last)
@@ -107,9 +111,9 @@ typedef struct dt_program {
 	dt_aggdesc_t **aggs;
 	int naggs;
 	DT_VEC(dt_probe_t *) probes;	/* every probe enabled, no duplicates */
-	/* String literals: the compiler interns them; codegen places them in a read-only map. */
-	DT_VEC(const char *) strings;
-	DT_VEC(uint32_t) string_lens;	/* bytes including the NUL */
+	/* String literals, NUL-terminated one after another, as the read-only string table map
+	 * holds them; code generation interns them and addresses them by offset. */
+	DT_VEC(char) strtab;
 	bool uses_exit;
 } dt_program_t;
 

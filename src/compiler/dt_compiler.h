@@ -255,6 +255,9 @@ struct dt_node {
 	int str_id;		/* STRING: index into the program's string table */
 };
 
+/* A zeroed node in cc's arena (op TOK_EOF), registered so dt_compile_fini frees its list. */
+dt_node_t *dt_node_new(dt_compile_t *cc, dt_node_kind_t kind, dt_loc_t loc);
+
 /* ---- compile context ------------------------------------------------------------------ */
 
 struct dt_handle;	/* the runtime handle (options, providers): src/runtime */
@@ -269,6 +272,8 @@ struct dt_compile {
 	DT_VEC(const char *) typedef_names;	/* names the parser treats as type names */
 	int argc;		/* macro arguments $1..$N (after the script name) */
 	char *const *argv;
+	const char *argv0;	/* $0: the script name */
+	DT_VEC(dt_node_t *) nodes;	/* every dt_node_new() node: fini frees their lists */
 };
 
 void dt_compile_init(dt_compile_t *cc, struct dt_handle *dtp);
@@ -308,5 +313,40 @@ bool dt_is_typename(dt_compile_t *cc, const char *name);
 
 /* Split probe description text "a:b:c:d" into fields (DTrace fills from the right). */
 int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);
+
+
+/* ---- semantic analysis (dt_sema.c) ---------------------------------------------------- */
+
+/* node->ident_kind */
+enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC };
+
+/* node->ident_id of built-in variables (DT_IDENT_VAR) */
+enum {
+	DT_VAR_ARG0 = 1,	/* arg0 .. arg9 are DT_VAR_ARG0 + n */
+	DT_VAR_PID = 20, DT_VAR_TID, DT_VAR_PPID, DT_VAR_UID, DT_VAR_GID, DT_VAR_EXECNAME,
+	DT_VAR_TIMESTAMP, DT_VAR_CPU, DT_VAR_ERRNO, DT_VAR_ID, DT_VAR_EPID,
+	DT_VAR_PROBEPROV, DT_VAR_PROBEMOD, DT_VAR_PROBEFUNC, DT_VAR_PROBENAME,
+};
+
+/* node->ident_id of actions (DT_IDENT_ACTION) */
+enum { DT_ACTFN_TRACE, DT_ACTFN_PRINTF, DT_ACTFN_EXIT };
+
+/* What a clause reads from the probe context (dt_clause_t.needs). */
+#define DT_SEMA_NEED_ARGS 0x1
+#define DT_SEMA_NEED_ERRNO 0x2
+
+/*
+ * Analyse the parsed sources together into one program: match probe descriptions against
+ * the handle's probe table, type every expression, lay out records and aggregations.
+ * Errors go to cc->diags; the program is returned even then (check cc->diags.count).
+ */
+struct dt_program *dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots);
+
+/* Parse every source, then analyse them together (dt_driver.c). NULL on any error. */
+struct dt_program *dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs,
+				      dt_node_t ***rootsp);
+
+/* The bytes a string expression can hold at most (for record and key slots). */
+uint32_t dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize);
 
 #endif /* DT_COMPILER_H */

@@ -95,9 +95,27 @@ typedef struct dt_aggsort {
 void dt_agg_sort(const dt_aggdesc_t *desc, dt_aggent_t *ents, size_t n, const dt_aggsort_t *opt);
 
 /*
- * Print one aggregation as DTrace does at exit (the default printa): an empty line, then one
- * line per entry (keys in their columns, then the value or the histogram).
+ * Print one aggregation as printa(@a) does: an empty line, then one line per entry (keys in
+ * their columns, then the value or the histogram; a histogram ends with an empty line).
  */
 void dt_agg_print(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *ents, size_t n);
+/*
+ * The entries alone, without the leading empty line. At exit DTrace prints one (cosmetic)
+ * empty line, then every aggregation this way, with no empty line between aggregations.
+ */
+void dt_agg_print_entries(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *ents,
+			  size_t n);
+
+/* ---- the consume loop (dt_consume.c) -------------------------------------------------- */
+
+struct dt_handle;
+
+int dt_consume_init(struct dt_handle *dtp);		/* after dt_rt_load */
+/* Wait up to timeout_ms for records (0: don't wait), print them. 0 or -errno. */
+int dt_consume_poll(struct dt_handle *dtp, int timeout_ms);
+int dt_consume_epoll_fd(struct dt_handle *dtp);	/* readable when records are ready */
+void dt_consume_drops(struct dt_handle *dtp);		/* report new drops on stderr */
+void dt_consume_aggs(struct dt_handle *dtp);		/* print every aggregation (exit) */
+void dt_consume_fini(struct dt_handle *dtp);
 
 #endif /* DT_CONSUMER_H */

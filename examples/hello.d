@@ -1,0 +1,12 @@
+#!/usr/sbin/dtrace -qs
+/*
+ * hello.d: the smallest D program. BEGIN fires once when tracing starts.
+ *
+ *   dtrace -qs examples/hello.d      or, once installed:   ./examples/hello.d
+ */
+
+BEGIN
+{
+	printf("hello, world\n");
+	exit(0);
+}

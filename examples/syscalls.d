@@ -1,0 +1,17 @@
+#!/usr/sbin/dtrace -s
+/*
+ * syscalls.d: which processes make which system calls. Counts every system call by process
+ * name and call for 5 seconds, then prints the table, busiest last.
+ *
+ *   dtrace -s examples/syscalls.d
+ */
+
+syscall:::entry
+{
+	@[execname, probefunc] = count();
+}
+
+tick-5s
+{
+	exit(0);
+}

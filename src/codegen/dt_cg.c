@@ -1,0 +1,1070 @@
+/*
+ * dt_cg.c: code generation for clauses: expressions, actions, aggregations.
+ *
+ * A tree walk that leaves every expression's value in r0: an integer, normalized to its D
+ * type (sign- or zero-extended to 64 bits), or for strings a pointer to a NUL-terminated
+ * buffer (string table, scratch temporaries, the probe-name map). Binary operators spill the
+ * left operand to a stack slot while the right one is computed, so helper calls inside
+ * operands are safe.
+ *
+ * A clause is:
+ *
+ *     [clause mask test]  [predicate]  [reserve record -> r8, header]
+ *     statements (data go to r8 + item offset; aggregations update their maps)
+ *     [submit record]
+ *   fault:  discard record, emit a fault record        (faults jump here)
+ *   skip:
+ *
+ * The record is reserved after the predicate so a false predicate costs no buffer space, and
+ * submitted whole, so a fault never leaves a partial record.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "../runtime/dt_runtime.h"
+#include "dt_codegen.h"
+
+#define IR(cg) (&(cg)->ir)
+#define EMIT(cg, insn) dt_ir_emit(IR(cg), insn)
+
+/* Fixed stack slots below the frame pointer; spills start below them. */
+#define FP_KEY (-8)		/* a u32 map key */
+#define FP_SPILL0 (-16)
+#define FP_MAXSPILL 48
+
+static void dt_cg_expr(dt_cg_t *cg, dt_node_t *n);
+
+static void
+dt_cg_fail(dt_cg_t *cg, const char *msg)
+{
+	if (!cg->err)
+		cg->err = msg;
+}
+
+/* ---- temporaries ---------------------------------------------------------------------- */
+
+static int
+dt_cg_push(dt_cg_t *cg)
+{
+	int off = FP_SPILL0 - cg->stack_depth;
+
+	if (cg->stack_depth / 8 >= FP_MAXSPILL) {
+		dt_cg_fail(cg, "expression too deeply nested");
+		return off;
+	}
+	EMIT(cg, DT_STX(BPF_DW, 10, 0, (int16_t)off));
+	cg->stack_depth += 8;
+	cg->stack_max = DT_MAX(cg->stack_max, cg->stack_depth);
+	return off;
+}
+
+static void
+dt_cg_pop(dt_cg_t *cg, int reg)
+{
+	cg->stack_depth -= 8;
+	EMIT(cg, DT_LDX(BPF_DW, reg, 10, (int16_t)(FP_SPILL0 - cg->stack_depth)));
+}
+
+/* A scratch area in the per-CPU value, live until the end of the clause. */
+static uint32_t
+dt_cg_temp(dt_cg_t *cg, uint32_t size)
+{
+	uint32_t off = DT_MST_TEMP + cg->temp_off;
+
+	cg->temp_off += (uint32_t)DT_ALIGN(size, 8);
+	cg->temp_max = DT_MAX(cg->temp_max, cg->temp_off);
+	return off;
+}
+
+/* Zero [r7 + off, r7 + off + size). */
+static void
+dt_cg_zero(dt_cg_t *cg, int base, uint32_t off, uint32_t size)
+{
+	for (uint32_t i = 0; i < size; i += 8)
+		EMIT(cg, DT_ST(BPF_DW, base, (int16_t)(off + i), 0));
+}
+
+/* r = the probe id (u32) from the scratch value. */
+static void
+dt_cg_prid(dt_cg_t *cg, int reg)
+{
+	EMIT(cg, DT_LDX(BPF_DW, reg, 7, DT_MST_PRID));
+}
+
+/* ---- types ---------------------------------------------------------------------------- */
+
+static bool
+dt_cg_is_str(const dt_node_t *n)
+{
+	return n->type && n->type->kind == DT_TYPE_STRING;
+}
+
+/* Truncate and extend reg to an integer type of size/signedness. */
+static void
+dt_cg_normalize(dt_cg_t *cg, int reg, uint32_t size, bool is_signed)
+{
+	int sh = 64 - 8 * (int)size;
+
+	if (size >= 8)
+		return;
+	if (!is_signed && size == 4) {
+		EMIT(cg, DT_ALU32_REG(BPF_MOV, reg, reg));
+		return;
+	}
+	EMIT(cg, DT_ALU64_IMM(BPF_LSH, reg, sh));
+	EMIT(cg, DT_ALU64_IMM(is_signed ? BPF_ARSH : BPF_RSH, reg, sh));
+}
+
+static void
+dt_cg_conv(dt_cg_t *cg, int reg, const dt_type_t *from, const dt_type_t *to)
+{
+	if (!to || !from || to->kind != DT_TYPE_INT)
+		return;
+	if (to->size < from->size || (to->size == from->size && to->is_signed != from->is_signed))
+		dt_cg_normalize(cg, reg, to->size, to->is_signed);
+}
+
+/* The common type of a comparison's operands (C's usual arithmetic conversions). */
+static const dt_type_t *
+dt_cg_common(dt_cg_t *cg, const dt_type_t *a, const dt_type_t *b)
+{
+	dt_compile_t *cc = NULL;
+	uint32_t sa = DT_MAX(a->size, 4u), sb = DT_MAX(b->size, 4u);
+	bool ua = a->size >= 4 && !a->is_signed, ub = b->size >= 4 && !b->is_signed;
+	static dt_type_t t[4] = {
+		{DT_TYPE_INT, "int", 4, true, NULL, 0, 0},
+		{DT_TYPE_INT, "unsigned int", 4, false, NULL, 0, 0},
+		{DT_TYPE_INT, "long", 8, true, NULL, 0, 0},
+		{DT_TYPE_INT, "unsigned long", 8, false, NULL, 0, 0},
+	};
+
+	(void)cc;
+	if (sa == sb)
+		return &t[(sa == 8 ? 2 : 0) + ((ua || ub) ? 1 : 0)];
+	if (sa > sb)
+		return &t[2 + (ua ? 1 : 0)];
+	return &t[2 + (ub ? 1 : 0)];
+}
+
+/* ---- strings -------------------------------------------------------------------------- */
+
+static uint32_t
+dt_cg_strtab(dt_cg_t *cg, const char *s, size_t len)
+{
+	dt_program_t *p = cg->prog;
+	size_t off = 0;
+
+	/* Intern: reuse an identical literal already in the table. */
+	while (off < p->strtab.len) {
+		size_t l = strlen(p->strtab.data + off);
+
+		if (l == len && memcmp(p->strtab.data + off, s, len) == 0)
+			return (uint32_t)off;
+		off += l + 1;
+	}
+	off = p->strtab.len;
+	for (size_t i = 0; i < len; i++)
+		dt_vec_push(&p->strtab, s[i]);
+	dt_vec_push(&p->strtab, '\0');
+	return (uint32_t)off;
+}
+
+static uint32_t
+dt_cg_strcap(dt_cg_t *cg, const dt_node_t *n)
+{
+	return dt_sema_strcap(NULL, n, cg->strsize);
+}
+
+/*
+ * Write string expression n into the buffer at dst_reg + off of "size" bytes (NUL
+ * terminated, truncated to fit). execname goes straight from the task to the destination.
+ */
+static void
+dt_cg_str_into(dt_cg_t *cg, dt_node_t *n, int dst_reg, int32_t off, uint32_t size)
+{
+	if (n->kind == DT_NODE_IDENT && n->ident_id == DT_VAR_EXECNAME && size >= 16) {
+		EMIT(cg, DT_MOV64_REG(1, dst_reg));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, off));
+		EMIT(cg, DT_MOV64_IMM(2, 16));
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_comm));
+		return;
+	}
+	dt_cg_expr(cg, n);
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_MOV64_REG(1, dst_reg));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, off));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(size, dt_cg_strcap(cg, n))));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+}
+
+/*
+ * r0 = strcmp-like comparison of the strings at r1 (capacity ca) and r2 (capacity cb),
+ * as a bounded byte loop: the verifier walks it once per byte, at most strsize times.
+ */
+static void
+dt_cg_strcmp_loop(dt_cg_t *cg, uint32_t cap)
+{
+	dt_irbuf_t *ir = IR(cg);
+	int loop = dt_ir_label(ir), diff = dt_ir_label(ir), eq = dt_ir_label(ir);
+	int done = dt_ir_label(ir);
+
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	dt_ir_place(ir, loop);
+	dt_ir_jmp_imm(ir, BPF_JGE, 3, (int32_t)cap, eq);
+	EMIT(cg, DT_MOV64_REG(4, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 3));
+	EMIT(cg, DT_LDX(BPF_B, 4, 4, 0));
+	EMIT(cg, DT_MOV64_REG(5, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 3));
+	EMIT(cg, DT_LDX(BPF_B, 5, 5, 0));
+	dt_ir_jmp_reg(ir, BPF_JNE, 4, 5, diff);
+	dt_ir_jmp_imm(ir, BPF_JEQ, 4, 0, eq);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	dt_ir_ja(ir, loop);
+	dt_ir_place(ir, diff);
+	EMIT(cg, DT_MOV64_REG(0, 4));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 5));
+	dt_ir_ja(ir, done);
+	dt_ir_place(ir, eq);
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	dt_ir_place(ir, done);
+}
+
+/* r0 = comparison of two string expressions (negative, zero, positive). */
+static void
+dt_cg_strcmp(dt_cg_t *cg, dt_node_t *l, dt_node_t *r)
+{
+	bool swap = false;
+
+	/* Against a literal: one bpf_strncmp call (the literal lives in a read-only map). */
+	if (l->kind == DT_NODE_STRING && r->kind != DT_NODE_STRING) {
+		dt_node_t *t = l;
+
+		l = r;
+		r = t;
+		swap = true;
+	}
+	if (r->kind == DT_NODE_STRING) {
+		uint32_t cap = dt_cg_strcap(cg, l);
+
+		dt_cg_expr(cg, l);
+		EMIT(cg, DT_MOV64_REG(1, 0));
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
+		dt_ir_ld_mapval(IR(cg), 3, DT_MAP_STRTAB, dt_cg_strtab(cg, r->text, r->textlen));
+		EMIT(cg, DT_CALL(BPF_FUNC_strncmp));
+		/* strncmp(l, lit, cap) differs from D's comparison only when l fills its buffer
+		 * with no NUL, which cannot happen: every source is NUL-terminated. */
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 32));
+		EMIT(cg, DT_ALU64_IMM(BPF_ARSH, 0, 32));
+		if (swap)
+			EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
+		return;
+	}
+	dt_cg_expr(cg, l);
+	dt_cg_push(cg);
+	dt_cg_expr(cg, r);
+	EMIT(cg, DT_MOV64_REG(2, 0));
+	dt_cg_pop(cg, 1);
+	dt_cg_strcmp_loop(cg, DT_MIN(dt_cg_strcap(cg, l), dt_cg_strcap(cg, r)));
+}
+
+/* ---- kernel types --------------------------------------------------------------------- */
+
+/* Byte offset of member "mem" in "struct sname" from the kernel's BTF, or -1. */
+static int
+dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
+{
+	dt_handle_t *dtp = cg->dtp;
+	const struct btf_type *t;
+	const struct btf_member *m;
+	int id;
+
+	if (!dtp->btf) {
+		dtp->btf = btf__load_vmlinux_btf();
+		if (!dtp->btf || libbpf_get_error(dtp->btf)) {
+			dtp->btf = NULL;
+			return -1;
+		}
+	}
+	id = btf__find_by_name_kind(dtp->btf, sname, BTF_KIND_STRUCT);
+	if (id < 0)
+		return -1;
+	t = btf__type_by_id(dtp->btf, (uint32_t)id);
+	m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *n = btf__name_by_offset(dtp->btf, m->name_off);
+
+		if (n && strcmp(n, mem) == 0)
+			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+	}
+	return -1;
+}
+
+/* ---- expressions ---------------------------------------------------------------------- */
+
+static void
+dt_cg_fault(dt_cg_t *cg, int kind)
+{
+	cg->fault_used = true;
+	EMIT(cg, DT_ST(BPF_DW, 7, DT_MST_FAULT, kind));
+	dt_ir_ja(IR(cg), cg->clause_fault);
+}
+
+static void
+dt_cg_var(dt_cg_t *cg, dt_node_t *n)
+{
+	int id = n->ident_id;
+
+	if (id >= DT_VAR_ARG0 && id < DT_VAR_ARG0 + 10) {
+		EMIT(cg, DT_LDX(BPF_DW, 0, 7, (int16_t)(DT_MST_ARGS + 8 * (id - DT_VAR_ARG0))));
+		return;
+	}
+	switch (id) {
+	case DT_VAR_PID:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
+		return;
+	case DT_VAR_TID:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
+		EMIT(cg, DT_ALU32_REG(BPF_MOV, 0, 0));
+		return;
+	case DT_VAR_UID:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_uid_gid));
+		EMIT(cg, DT_ALU32_REG(BPF_MOV, 0, 0));
+		return;
+	case DT_VAR_GID:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_uid_gid));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
+		return;
+	case DT_VAR_TIMESTAMP:
+		EMIT(cg, DT_CALL(BPF_FUNC_ktime_get_ns));
+		return;
+	case DT_VAR_CPU:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_smp_processor_id));
+		return;
+	case DT_VAR_ERRNO:
+		EMIT(cg, DT_LDX(BPF_DW, 0, 7, DT_MST_ERRNO));
+		return;
+	case DT_VAR_ID: case DT_VAR_EPID:
+		dt_cg_prid(cg, 0);
+		return;
+	case DT_VAR_PPID: {
+		/* current->real_parent->tgid, read with two probe reads through the stack. */
+		int parent = dt_cg_btf_offset(cg, "task_struct", "real_parent");
+		int tgid = dt_cg_btf_offset(cg, "task_struct", "tgid");
+
+		if (parent < 0 || tgid < 0) {
+			dt_cg_fail(cg, "ppid needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+			return;
+		}
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, parent));
+		EMIT(cg, DT_MOV64_REG(1, 10));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_KEY));
+		EMIT(cg, DT_MOV64_IMM(2, 8));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, FP_KEY));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, tgid));
+		EMIT(cg, DT_MOV64_REG(1, 10));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_KEY));
+		EMIT(cg, DT_ST(BPF_DW, 10, FP_KEY, 0));
+		EMIT(cg, DT_MOV64_IMM(2, 4));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+		EMIT(cg, DT_LDX(BPF_W, 0, 10, FP_KEY));
+		dt_cg_normalize(cg, 0, 4, true);
+		return;
+	}
+	case DT_VAR_EXECNAME: {
+		uint32_t off = dt_cg_temp(cg, 16);
+
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+		EMIT(cg, DT_MOV64_IMM(2, 16));
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_comm));
+		EMIT(cg, DT_MOV64_REG(0, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
+		return;
+	}
+	case DT_VAR_PROBEPROV: case DT_VAR_PROBEMOD: case DT_VAR_PROBEFUNC:
+	case DT_VAR_PROBENAME: {
+		static const int field[] = {DT_PRB_PROV, DT_PRB_MOD, DT_PRB_FUNC, DT_PRB_NAME};
+
+		dt_cg_prid(cg, 1);
+		EMIT(cg, DT_STX(BPF_W, 10, 1, FP_KEY));
+		dt_ir_ld_map(IR(cg), 1, DT_MAP_PROBES);
+		EMIT(cg, DT_MOV64_REG(2, 10));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, FP_KEY));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+		{
+			int ok = dt_ir_label(IR(cg));
+
+			dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, ok);
+			dt_cg_fault(cg, DT_FAULT_BADADDR);
+			dt_ir_place(IR(cg), ok);
+		}
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, field[id - DT_VAR_PROBEPROV]));
+		return;
+	}
+	default:
+		dt_cg_fail(cg, "unknown built-in variable");
+		return;
+	}
+}
+
+static void
+dt_cg_int(dt_cg_t *cg, int reg, uint64_t v)
+{
+	if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX)
+		EMIT(cg, DT_MOV64_IMM(reg, (int32_t)v));
+	else
+		dt_ir_ld_imm64(IR(cg), reg, v);
+}
+
+/* r0 = (r1 OP r0) for a comparison jump op; 1 or 0. */
+static void
+dt_cg_setcc(dt_cg_t *cg, int jop, int dst, int src)
+{
+	int yes = dt_ir_label(IR(cg)), done = dt_ir_label(IR(cg));
+
+	dt_ir_jmp_reg(IR(cg), jop, dst, src, yes);
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	dt_ir_ja(IR(cg), done);
+	dt_ir_place(IR(cg), yes);
+	EMIT(cg, DT_MOV64_IMM(0, 1));
+	dt_ir_place(IR(cg), done);
+}
+
+static int
+dt_cg_cmp_op(dt_tok_kind_t op, bool is_signed)
+{
+	switch (op) {
+	case TOK_EQ: return BPF_JEQ;
+	case TOK_NE: return BPF_JNE;
+	case TOK_LT: return is_signed ? BPF_JSLT : BPF_JLT;
+	case TOK_LE: return is_signed ? BPF_JSLE : BPF_JLE;
+	case TOK_GT: return is_signed ? BPF_JSGT : BPF_JGT;
+	case TOK_GE: return is_signed ? BPF_JSGE : BPF_JGE;
+	default: return BPF_JEQ;
+	}
+}
+
+static void
+dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_node_t *l = n->left, *r = n->right;
+	const dt_type_t *t = n->type;
+	bool is_cmp = n->op == TOK_EQ || n->op == TOK_NE || n->op == TOK_LT || n->op == TOK_LE ||
+		      n->op == TOK_GT || n->op == TOK_GE;
+
+	if (is_cmp && dt_cg_is_str(l)) {
+		dt_cg_strcmp(cg, l, r);
+		EMIT(cg, DT_MOV64_IMM(1, 0));
+		dt_cg_setcc(cg, dt_cg_cmp_op(n->op, true), 0, 1);
+		return;
+	}
+	if (is_cmp)
+		t = dt_cg_common(cg, l->type, r->type);
+	dt_cg_expr(cg, l);
+	dt_cg_conv(cg, 0, l->type, t);
+	dt_cg_push(cg);
+	dt_cg_expr(cg, r);
+	if (n->op != TOK_SHL && n->op != TOK_SHR)
+		dt_cg_conv(cg, 0, r->type, t);
+	dt_cg_pop(cg, 1);
+	/* now r1 = left, r0 = right */
+	if (is_cmp) {
+		dt_cg_setcc(cg, dt_cg_cmp_op(n->op, t->is_signed), 1, 0);
+		return;
+	}
+	switch (n->op) {
+	case TOK_PLUS: EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 0)); break;
+	case TOK_MINUS: EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 0)); break;
+	case TOK_STAR: EMIT(cg, DT_ALU64_REG(BPF_MUL, 1, 0)); break;
+	case TOK_AMP: EMIT(cg, DT_ALU64_REG(BPF_AND, 1, 0)); break;
+	case TOK_PIPE: EMIT(cg, DT_ALU64_REG(BPF_OR, 1, 0)); break;
+	case TOK_CARET: EMIT(cg, DT_ALU64_REG(BPF_XOR, 1, 0)); break;
+	case TOK_SHL: EMIT(cg, DT_ALU64_REG(BPF_LSH, 1, 0)); break;
+	case TOK_SHR:
+		EMIT(cg, DT_ALU64_REG(t->is_signed ? BPF_ARSH : BPF_RSH, 1, 0));
+		break;
+	case TOK_SLASH: case TOK_PERCENT: {
+		int ok = dt_ir_label(IR(cg));
+
+		dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, ok);
+		dt_cg_fault(cg, DT_FAULT_DIVZERO);
+		dt_ir_place(IR(cg), ok);
+		if (n->op == TOK_SLASH)
+			EMIT(cg, t->is_signed ? DT_SDIV64_REG(1, 0) : DT_ALU64_REG(BPF_DIV, 1, 0));
+		else
+			EMIT(cg, t->is_signed ? DT_SMOD64_REG(1, 0) : DT_ALU64_REG(BPF_MOD, 1, 0));
+		break;
+	}
+	default:
+		dt_cg_fail(cg, "unsupported binary operator");
+		break;
+	}
+	EMIT(cg, DT_MOV64_REG(0, 1));
+	dt_cg_normalize(cg, 0, t->size, t->is_signed);
+}
+
+static void
+dt_cg_logical(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_irbuf_t *ir = IR(cg);
+	int f = dt_ir_label(ir), t = dt_ir_label(ir), done = dt_ir_label(ir);
+
+	switch (n->op) {
+	case TOK_ANDAND:
+		dt_cg_expr(cg, n->left);
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, f);
+		dt_cg_expr(cg, n->right);
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, f);
+		break;
+	case TOK_OROR:
+		dt_cg_expr(cg, n->left);
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, t);
+		dt_cg_expr(cg, n->right);
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, f);
+		break;
+	default: /* ^^: both sides, always */
+		dt_cg_expr(cg, n->left);
+		EMIT(cg, DT_MOV64_REG(1, 0));
+		EMIT(cg, DT_MOV64_IMM(2, 0));
+		dt_cg_setcc(cg, BPF_JNE, 1, 2);
+		dt_cg_push(cg);
+		dt_cg_expr(cg, n->right);
+		EMIT(cg, DT_MOV64_REG(1, 0));
+		EMIT(cg, DT_MOV64_IMM(2, 0));
+		dt_cg_setcc(cg, BPF_JNE, 1, 2);
+		dt_cg_pop(cg, 1);
+		EMIT(cg, DT_ALU64_REG(BPF_XOR, 0, 1));
+		dt_ir_place(ir, f);
+		dt_ir_place(ir, t);
+		dt_ir_place(ir, done);
+		return;
+	}
+	dt_ir_place(ir, t);
+	EMIT(cg, DT_MOV64_IMM(0, 1));
+	dt_ir_ja(ir, done);
+	dt_ir_place(ir, f);
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	dt_ir_place(ir, done);
+}
+
+static void
+dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
+{
+	switch (n->kind) {
+	case DT_NODE_INT:
+		dt_cg_int(cg, 0, n->type && n->type->size < 8 && !n->type->is_signed ?
+					 (uint32_t)n->ival : n->ival);
+		return;
+	case DT_NODE_STRING:
+		dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB, dt_cg_strtab(cg, n->text, n->textlen));
+		return;
+	case DT_NODE_IDENT:
+		dt_cg_var(cg, n);
+		return;
+	case DT_NODE_BINARY:
+		dt_cg_binary(cg, n);
+		return;
+	case DT_NODE_LOGICAL:
+		dt_cg_logical(cg, n);
+		return;
+	case DT_NODE_UNARY:
+		dt_cg_expr(cg, n->left);
+		switch (n->op) {
+		case TOK_MINUS:
+			EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
+			break;
+		case TOK_TILDE:
+			EMIT(cg, DT_ALU64_IMM(BPF_XOR, 0, -1));
+			break;
+		case TOK_BANG:
+			EMIT(cg, DT_MOV64_REG(1, 0));
+			EMIT(cg, DT_MOV64_IMM(2, 0));
+			dt_cg_setcc(cg, BPF_JEQ, 1, 2);
+			return;
+		default:
+			break;
+		}
+		if (n->type)
+			dt_cg_normalize(cg, 0, n->type->size, n->type->is_signed);
+		return;
+	case DT_NODE_TERNARY: {
+		int els = dt_ir_label(IR(cg)), done = dt_ir_label(IR(cg));
+
+		dt_cg_expr(cg, n->cond);
+		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, els);
+		dt_cg_expr(cg, n->left);
+		dt_cg_conv(cg, 0, n->left->type, n->type);
+		dt_ir_ja(IR(cg), done);
+		dt_ir_place(IR(cg), els);
+		dt_cg_expr(cg, n->right);
+		dt_cg_conv(cg, 0, n->right->type, n->type);
+		dt_ir_place(IR(cg), done);
+		return;
+	}
+	default:
+		dt_cg_fail(cg, "unsupported expression");
+		return;
+	}
+}
+
+/* ---- actions -------------------------------------------------------------------------- */
+
+/* Store the value of e into the record item it (r8 holds the record). */
+static void
+dt_cg_store_item(dt_cg_t *cg, dt_node_t *e, const dt_recitem_t *it)
+{
+	if (it->kind == DT_REC_STRING) {
+		dt_cg_str_into(cg, e, 8, (int32_t)it->offset, it->size);
+		return;
+	}
+	dt_cg_expr(cg, e);
+	EMIT(cg, DT_STX(BPF_DW, 8, 0, (int16_t)it->offset));
+}
+
+static void
+dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
+{
+	switch (a->kind) {
+	case DT_ACT_TRACE:
+		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
+		return;
+	case DT_ACT_PRINTF:
+		for (int i = 0; i < a->nitems; i++)
+			dt_cg_store_item(cg, call->list.data[i + 1], &a->items[i]);
+		return;
+	case DT_ACT_EXIT:
+		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
+		/* Stop every probe but END: the state goes to draining. */
+		dt_ir_ld_mapval(IR(cg), 1, DT_MAP_STATE, DT_ST_ACTIVITY);
+		EMIT(cg, DT_ST(BPF_DW, 1, 0, 1));
+		return;
+	}
+}
+
+/* ---- aggregations --------------------------------------------------------------------- */
+
+/* stats[cpu].word += 1 */
+static void
+dt_cg_stat_inc(dt_cg_t *cg, int word_off)
+{
+	int out = dt_ir_label(IR(cg));
+
+	EMIT(cg, DT_ST(BPF_W, 10, FP_KEY, 0));
+	dt_ir_ld_map(IR(cg), 1, DT_MAP_STATS);
+	EMIT(cg, DT_MOV64_REG(2, 10));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, FP_KEY));
+	EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, out);
+	EMIT(cg, DT_LDX(BPF_DW, 1, 0, (int16_t)word_off));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, 1));
+	EMIT(cg, DT_STX(BPF_DW, 0, 1, (int16_t)word_off));
+	dt_ir_place(IR(cg), out);
+}
+
+/*
+ * r0 = bucket index of the value in r1 for quantize(): 63 for 0, 63 + k for values in
+ * [2^(k-1), 2^k), 63 - k for values in (-2^k, -2^(k-1)]. A binary search over the bit
+ * length, five compares deep, rather than a loop: cheap and verifier-friendly.
+ */
+static void
+dt_cg_quantize_idx(dt_cg_t *cg)
+{
+	dt_irbuf_t *ir = IR(cg);
+	int pos = dt_ir_label(ir), done = dt_ir_label(ir), neg = dt_ir_label(ir);
+
+	/* r2 = |v| as unsigned, r3 = sign */
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	dt_ir_jmp_imm(ir, BPF_JSGE, 1, 0, pos);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 2, 0));
+	EMIT(cg, DT_MOV64_IMM(3, 1));
+	dt_ir_place(ir, pos);
+	/* r0 = bit length of r2 (0 for 0) */
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	for (int sh = 32; sh >= 1; sh /= 2) {
+		int skip = dt_ir_label(ir);
+
+		EMIT(cg, DT_MOV64_REG(4, 2));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 4, sh));
+		dt_ir_jmp_imm(ir, BPF_JEQ, 4, 0, skip);
+		EMIT(cg, DT_MOV64_REG(2, 4));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, sh));
+		dt_ir_place(ir, skip);
+	}
+	/* r2 is now 0 or 1: length += r2 */
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
+	dt_ir_jmp_imm(ir, BPF_JNE, 3, 0, neg);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 63));
+	dt_ir_ja(ir, done);
+	dt_ir_place(ir, neg);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 63));
+	dt_ir_place(ir, done);
+	/* Bounds for the verifier (and INT64_MIN, whose magnitude has 64 bits): clamp. */
+	{
+		int lo = dt_ir_label(ir), hi = dt_ir_label(ir);
+
+		dt_ir_jmp_imm(ir, BPF_JSGE, 0, 0, lo);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		dt_ir_place(ir, lo);
+		dt_ir_jmp_imm(ir, BPF_JSLE, 0, 126, hi);
+		EMIT(cg, DT_MOV64_IMM(0, 126));
+		dt_ir_place(ir, hi);
+	}
+}
+
+static void
+dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
+{
+	dt_node_t *agg = assign->left, *call = assign->right;
+	dt_aggdesc_t *ad = cg->prog->aggs[agg->agg_id];
+	dt_irbuf_t *ir = IR(cg);
+	int have = dt_ir_label(ir), out = dt_ir_label(ir), vslot = 0;
+	uint32_t koff = 0, ioff, nw = ad->nwords + (ad->nkeys ? 0 : 1);
+	int keyreg_off;
+
+	/* The key: in the scratch value, zeroed first so string slots hash the same. */
+	if (ad->nkeys) {
+		koff = dt_cg_temp(cg, ad->keysize);
+		for (int i = 0; i < ad->nkeys; i++) {
+			const dt_recitem_t *k = &ad->keys[i];
+			dt_node_t *e = agg->list.data[i];
+
+			if (k->kind == DT_REC_STRING) {
+				dt_cg_zero(cg, 7, koff + k->offset, k->size);
+				dt_cg_str_into(cg, e, 7, (int32_t)(koff + k->offset), k->size);
+			} else {
+				dt_cg_expr(cg, e);
+				EMIT(cg, DT_STX(BPF_DW, 7, 0, (int16_t)(koff + k->offset)));
+			}
+		}
+	}
+	/* The value argument, spilled while the map is looked up. */
+	if (call->list.len > 0) {
+		dt_cg_expr(cg, call->list.data[0]);
+		vslot = dt_cg_push(cg);
+	}
+
+	/* Look up; on a miss create the entry from an initial value, then look up again. */
+	keyreg_off = ad->nkeys ? (int)koff : FP_KEY;
+	if (!ad->nkeys)
+		EMIT(cg, DT_ST(BPF_W, 10, FP_KEY, 0));
+	for (int pass = 0; pass < 2; pass++) {
+		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
+		EMIT(cg, DT_MOV64_REG(2, ad->nkeys ? 7 : 10));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, keyreg_off));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+		if (pass == 1 || !ad->nkeys)
+			break;
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, have);
+		ioff = dt_cg_temp(cg, nw * 8);
+		dt_cg_zero(cg, 7, ioff, nw * 8);
+		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
+		EMIT(cg, DT_MOV64_REG(2, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, keyreg_off));
+		EMIT(cg, DT_MOV64_REG(3, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)ioff));
+		EMIT(cg, DT_MOV64_IMM(4, BPF_NOEXIST));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
+	}
+	{
+		int ok = dt_ir_label(ir);
+
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, ok);
+		dt_cg_stat_inc(cg, DT_STAT_AGGDROPS);
+		dt_ir_ja(ir, out);
+		dt_ir_place(ir, ok);
+	}
+	dt_ir_place(ir, have);
+
+	/* r0 = r9 = the value words; r1 = the argument */
+	EMIT(cg, DT_MOV64_REG(9, 0));
+	if (call->list.len > 0)
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)vslot));
+	switch (ad->func) {
+	case DT_AGG_COUNT:
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		break;
+	case DT_AGG_SUM:
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		break;
+	case DT_AGG_AVG:
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 8));
+		break;
+	case DT_AGG_MIN: case DT_AGG_MAX: {
+		int set = dt_ir_label(ir), keep = dt_ir_label(ir);
+
+		/* The first update on this CPU sets; later ones compare. */
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
+		dt_ir_jmp_imm(ir, BPF_JEQ, 2, 0, set);
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		dt_ir_jmp_reg(ir, ad->func == DT_AGG_MIN ? BPF_JSGE : BPF_JSLE, 1, 2, keep);
+		dt_ir_place(ir, set);
+		EMIT(cg, DT_STX(BPF_DW, 0, 1, 0));
+		EMIT(cg, DT_ST(BPF_DW, 0, 8, 1));
+		dt_ir_place(ir, keep);
+		break;
+	}
+	case DT_AGG_STDDEV: {
+		int nc = dt_ir_label(ir);
+
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 8));
+		/* sum of squares, 128 bits: low word += v*v, carry into the high word */
+		EMIT(cg, DT_MOV64_REG(3, 1));
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 3, 1));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 16));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 16));
+		dt_ir_jmp_reg(ir, BPF_JGE, 2, 3, nc);
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 24));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 24));
+		dt_ir_place(ir, nc);
+		break;
+	}
+	case DT_AGG_QUANTIZE:
+		/* dt_cg_quantize_idx uses r0-r4 */
+		EMIT(cg, DT_MOV64_REG(5, 0));
+		dt_cg_quantize_idx(cg);
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 3));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 5, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 5, 2, 0));
+		break;
+	case DT_AGG_LQUANTIZE: {
+		/* index 0: below base; 1 + (v - base) / step; last: at or above limit */
+		int64_t base = ad->arg[0], limit = ad->arg[1], step = ad->arg[2];
+		int32_t last = (int32_t)ad->nwords - 1;
+		int under = dt_ir_label(ir), over = dt_ir_label(ir), add = dt_ir_label(ir);
+
+		dt_cg_int(cg, 2, (uint64_t)base);
+		dt_ir_jmp_reg(ir, BPF_JSLT, 1, 2, under);
+		dt_cg_int(cg, 2, (uint64_t)limit);
+		dt_ir_jmp_reg(ir, BPF_JSGE, 1, 2, over);
+		EMIT(cg, DT_MOV64_REG(2, 1));
+		if (base)
+			dt_cg_int(cg, 3, (uint64_t)base), EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 3));
+		dt_cg_int(cg, 3, (uint64_t)step);
+		EMIT(cg, DT_ALU64_REG(BPF_DIV, 2, 3));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		/* clamp for the verifier */
+		dt_ir_jmp_imm(ir, BPF_JLE, 2, last, add);
+		EMIT(cg, DT_MOV64_IMM(2, last));
+		dt_ir_ja(ir, add);
+		dt_ir_place(ir, under);
+		EMIT(cg, DT_MOV64_IMM(2, 0));
+		dt_ir_ja(ir, add);
+		dt_ir_place(ir, over);
+		EMIT(cg, DT_MOV64_IMM(2, last));
+		dt_ir_place(ir, add);
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 3));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		break;
+	}
+	case DT_AGG_LLQUANTIZE:
+		dt_cg_fail(cg, "llquantize() is not supported yet");
+		break;
+	}
+	if (!ad->nkeys) {
+		/* Keyless aggregations live in a per-CPU array, whose entry always exists: a
+		 * last word marks this CPU's copy as touched. */
+		EMIT(cg, DT_ST(BPF_DW, 9, (int16_t)(ad->nwords * 8), 1));
+	}
+	dt_ir_place(ir, out);
+	if (call->list.len > 0)
+		cg->stack_depth -= 8;
+}
+
+/* ---- statements and clauses ----------------------------------------------------------- */
+
+static void
+dt_cg_stmt(dt_cg_t *cg, dt_node_t *n, int *actno)
+{
+	switch (n->kind) {
+	case DT_NODE_BLOCK:
+		for (size_t i = 0; i < n->list.len; i++)
+			dt_cg_stmt(cg, n->list.data[i], actno);
+		return;
+	case DT_NODE_EMPTY:
+		return;
+	case DT_NODE_EXPR_STMT: {
+		dt_node_t *e = n->left;
+
+		if (e->kind == DT_NODE_CALL && e->ident_kind == DT_IDENT_ACTION) {
+			dt_cg_action(cg, e, &cg->clause->actions[(*actno)++]);
+			return;
+		}
+		if (e->kind == DT_NODE_ASSIGN && e->left->kind == DT_NODE_AGG) {
+			dt_cg_aggregate(cg, e);
+			return;
+		}
+		dt_cg_expr(cg, e);
+		return;
+	}
+	default:
+		dt_cg_fail(cg, "unsupported statement");
+		return;
+	}
+}
+
+unsigned
+dt_cg_clause_needs(const dt_clause_t *cl)
+{
+	unsigned n = 0;
+
+	if (cl->needs & DT_SEMA_NEED_ARGS)
+		n |= DT_NEED_ARGS;
+	if (cl->needs & DT_SEMA_NEED_ERRNO)
+		n |= DT_NEED_ERRNO;
+	return n;
+}
+
+/* Submit r8: wake the consumer only past half the buffer, or at once for exit(). */
+static void
+dt_cg_submit(dt_cg_t *cg, bool force)
+{
+	dt_irbuf_t *ir = IR(cg);
+	uint64_t half = cg->dtp->opts.bufsize / 2;
+
+	if (force) {
+		EMIT(cg, DT_MOV64_REG(1, 8));
+		EMIT(cg, DT_MOV64_IMM(2, BPF_RB_FORCE_WAKEUP));
+		EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_submit));
+		return;
+	}
+	{
+		int wake = dt_ir_label(ir), go = dt_ir_label(ir);
+
+		dt_ir_ld_map(ir, 1, DT_MAP_RINGBUF);
+		EMIT(cg, DT_MOV64_IMM(2, BPF_RB_AVAIL_DATA));
+		EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_query));
+		EMIT(cg, DT_MOV64_IMM(2, BPF_RB_NO_WAKEUP));
+		dt_cg_int(cg, 3, half);
+		dt_ir_jmp_reg(ir, BPF_JLE, 0, 3, go);
+		dt_ir_place(ir, wake);
+		EMIT(cg, DT_MOV64_IMM(2, BPF_RB_FORCE_WAKEUP));
+		dt_ir_place(ir, go);
+		EMIT(cg, DT_MOV64_REG(1, 8));
+		EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_submit));
+	}
+}
+
+/* The fault path: drop the clause's record and report the fault in its own record. */
+static void
+dt_cg_fault_path(dt_cg_t *cg, dt_clause_t *cl)
+{
+	dt_irbuf_t *ir = IR(cg);
+
+	if (cl->has_record) {
+		EMIT(cg, DT_MOV64_REG(1, 8));
+		EMIT(cg, DT_MOV64_IMM(2, 0));
+		EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_discard));
+	}
+	dt_ir_ld_map(ir, 1, DT_MAP_RINGBUF);
+	EMIT(cg, DT_MOV64_IMM(2, DT_FAULT_RECSIZE));
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_reserve));
+	{
+		int ok = dt_ir_label(ir), done = dt_ir_label(ir);
+
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, ok);
+		dt_cg_stat_inc(cg, DT_STAT_DROPS);
+		dt_ir_ja(ir, done);
+		dt_ir_place(ir, ok);
+		EMIT(cg, DT_MOV64_REG(8, 0));
+		dt_cg_prid(cg, 1);
+		EMIT(cg, DT_STX(BPF_W, 8, 1, 0));
+		EMIT(cg, DT_CALL(BPF_FUNC_get_smp_processor_id));
+		EMIT(cg, DT_STX(BPF_H, 8, 0, 4));
+		EMIT(cg, DT_ST(BPF_H, 8, 6, DT_CLAUSE_FAULT));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 7, DT_MST_FAULT));
+		EMIT(cg, DT_STX(BPF_DW, 8, 1, 8));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 7, DT_MST_FADDR));
+		EMIT(cg, DT_STX(BPF_DW, 8, 1, 16));
+		EMIT(cg, DT_ST(BPF_DW, 8, 24, cl->index));
+		dt_cg_submit(cg, true);
+		dt_ir_place(ir, done);
+	}
+}
+
+void
+dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
+{
+	dt_irbuf_t *ir = IR(cg);
+	dt_node_t *n = cl->node;
+	int skip = dt_ir_label(ir), actno = 0;
+
+	cg->clause = cl;
+	cg->temp_off = 0;
+	cg->clause_exit = skip;
+	cg->clause_fault = dt_ir_label(ir);
+	cg->fault_used = false;
+	cg->needs |= dt_cg_clause_needs(cl);
+
+	if (n->pred) {
+		dt_cg_expr(cg, n->pred);
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, skip);
+	}
+	if (cl->has_record) {
+		int ok = dt_ir_label(ir);
+
+		dt_ir_ld_map(ir, 1, DT_MAP_RINGBUF);
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cl->recsize));
+		EMIT(cg, DT_MOV64_IMM(3, 0));
+		EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_reserve));
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, ok);
+		dt_cg_stat_inc(cg, DT_STAT_DROPS);
+		dt_ir_ja(ir, skip);
+		dt_ir_place(ir, ok);
+		EMIT(cg, DT_MOV64_REG(8, 0));
+		dt_cg_prid(cg, 1);
+		EMIT(cg, DT_STX(BPF_W, 8, 1, 0));
+		EMIT(cg, DT_CALL(BPF_FUNC_get_smp_processor_id));
+		EMIT(cg, DT_STX(BPF_H, 8, 0, 4));
+		EMIT(cg, DT_ST(BPF_H, 8, 6, cl->index));
+	}
+	if (n->body)
+		dt_cg_stmt(cg, n->body, &actno);
+	if (cl->has_record) {
+		bool force = false;
+
+		for (int i = 0; i < cl->nactions; i++)
+			if (cl->actions[i].kind == DT_ACT_EXIT)
+				force = true;
+		dt_cg_submit(cg, force);
+	}
+	/* The verifier rejects unreachable code: a fault path only where something faults. */
+	if (cg->fault_used) {
+		dt_ir_ja(ir, skip);
+		dt_ir_place(ir, cg->clause_fault);
+		dt_cg_fault_path(cg, cl);
+	}
+	dt_ir_place(ir, skip);
+}

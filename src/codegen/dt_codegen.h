@@ -1,0 +1,158 @@
+/*
+ * dt_codegen.h: code generation's one internal header.
+ *
+ *   typed AST (per clause) --dt_cg_clause--> BPF  --dt_cg_program--> one program per attach
+ *                                                                   point: prologue + clauses
+ *
+ * Instructions go into a dt_irbuf_t with labels (forward jumps are patched when the label is
+ * placed). Map references are emitted as ld_imm64 with BPF_PSEUDO_MAP_FD and the map's *index*
+ * (DT_MAP_* or DT_NMAPS_FIXED + aggregation id) in imm; the runtime swaps in real fds just
+ * before loading, so code can be generated before the maps (whose sizes it decides) exist.
+ *
+ * Register conventions inside a generated program:
+ *   r6  the program's context (raw tracepoint args, perf event data)
+ *   r7  the per-CPU scratch value (struct layout DT_MST_* below)
+ *   r8  the clause's output record while one is reserved
+ *   r9  free for short sequences that must survive a helper call
+ *   r0..r5  expression temporaries and helper arguments; deeper temporaries spill to the stack
+ */
+#ifndef DT_CODEGEN_H
+#define DT_CODEGEN_H
+
+#include <linux/bpf.h>
+
+#include "../common/dt_common.h"
+#include "../common/dt_program.h"
+#include "../compiler/dt_compiler.h"
+
+/*
+ * The per-CPU scratch value (DT_MAP_MSTATE), as the prologue fills it:
+ *
+ *   0        8          16                     96       104      112      128
+ *   +--------+----------+----------------------+--------+--------+--------+--------------+
+ *   | probe  | clause   | arg0 .. arg9         | errno  | fault  | fault  | temporaries: |
+ *   | id     | mask     | (10 x u64)           |        | kind   | addr   | strings, keys|
+ *   +--------+----------+----------------------+--------+--------+--------+--------------+
+ */
+#define DT_MST_PRID 0
+#define DT_MST_MASK 8
+#define DT_MST_ARGS 16
+#define DT_MST_ERRNO 96
+#define DT_MST_FAULT 104
+#define DT_MST_FADDR 112
+#define DT_MST_TEMP 128
+
+/* The global state value (DT_MAP_STATE): word 0 is the activity (0 active, 1 draining). */
+#define DT_ST_ACTIVITY 0
+#define DT_ST_SIZE 64
+
+/* Per-CPU statistics (DT_MAP_STATS). */
+#define DT_STAT_DROPS 0		/* failed ring buffer reservations */
+#define DT_STAT_AGGDROPS 8	/* aggregation map full */
+#define DT_STATS_SIZE 16
+
+/* The probe-name map (DT_MAP_PROBES): one value per probe id. */
+#define DT_PRB_FIELD 64
+#define DT_PRB_PROV 0
+#define DT_PRB_MOD 64
+#define DT_PRB_FUNC 128
+#define DT_PRB_NAME 192
+#define DT_PRB_SIZE 256
+
+/* The fault record (clause index DT_CLAUSE_FAULT): header, then kind, address, clause. */
+#define DT_CLAUSE_FAULT 0xffff
+#define DT_FAULT_RECSIZE 32
+enum {
+	DT_FAULT_NONE,
+	DT_FAULT_BADADDR,	/* "invalid address" */
+	DT_FAULT_DIVZERO,	/* "divide-by-zero" */
+};
+
+typedef struct dt_irbuf {
+	struct bpf_insn *insns;
+	size_t len, cap;
+	/* Labels: position once placed (-1 before); pending jumps patched at placement. */
+	DT_VEC(long) label_pos;
+	DT_VEC(struct dt_fixup { int label; size_t at; }) fixups;
+} dt_irbuf_t;
+
+void dt_ir_init(dt_irbuf_t *ir);
+void dt_ir_fini(dt_irbuf_t *ir);
+void dt_ir_emit(dt_irbuf_t *ir, struct bpf_insn insn);
+int dt_ir_label(dt_irbuf_t *ir);			/* a new, unplaced label */
+void dt_ir_place(dt_irbuf_t *ir, int label);		/* the label is the next instruction */
+/* Jumps to labels: op is BPF_JEQ etc.; BPF_JA for unconditional. */
+void dt_ir_jmp_imm(dt_irbuf_t *ir, int op, int reg, int32_t imm, int label);
+void dt_ir_jmp_reg(dt_irbuf_t *ir, int op, int dst, int src, int label);
+void dt_ir_ja(dt_irbuf_t *ir, int label);
+/* Has every label been placed and every jump patched? (0, or -1 on a bug) */
+int dt_ir_finish(dt_irbuf_t *ir);
+
+/* Instruction constructors (the kernel's filter.h macros are not UAPI). */
+static inline struct bpf_insn
+dt_insn(uint8_t code, uint8_t dst, uint8_t src, int16_t off, int32_t imm)
+{
+	struct bpf_insn i = {.code = code, .dst_reg = dst, .src_reg = src, .off = off, .imm = imm};
+	return i;
+}
+#define DT_ALU64_IMM(op, d, imm) dt_insn(BPF_ALU64 | BPF_OP(op) | BPF_K, d, 0, 0, imm)
+#define DT_ALU64_REG(op, d, s) dt_insn(BPF_ALU64 | BPF_OP(op) | BPF_X, d, s, 0, 0)
+#define DT_ALU32_IMM(op, d, imm) dt_insn(BPF_ALU | BPF_OP(op) | BPF_K, d, 0, 0, imm)
+#define DT_ALU32_REG(op, d, s) dt_insn(BPF_ALU | BPF_OP(op) | BPF_X, d, s, 0, 0)
+#define DT_MOV64_IMM(d, imm) DT_ALU64_IMM(BPF_MOV, d, imm)
+#define DT_MOV64_REG(d, s) DT_ALU64_REG(BPF_MOV, d, s)
+#define DT_LDX(sz, d, s, off) dt_insn(BPF_LDX | BPF_SIZE(sz) | BPF_MEM, d, s, off, 0)
+#define DT_STX(sz, d, s, off) dt_insn(BPF_STX | BPF_SIZE(sz) | BPF_MEM, d, s, off, 0)
+#define DT_ST(sz, d, off, imm) dt_insn(BPF_ST | BPF_SIZE(sz) | BPF_MEM, d, 0, off, imm)
+#define DT_CALL(fn) dt_insn(BPF_JMP | BPF_CALL, 0, 0, 0, fn)
+#define DT_EXIT() dt_insn(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
+/* Signed division and modulo (BPF ISA v4): the offset field 1 selects the signed form. */
+#define DT_SDIV64_REG(d, s) dt_insn(BPF_ALU64 | BPF_DIV | BPF_X, d, s, 1, 0)
+#define DT_SMOD64_REG(d, s) dt_insn(BPF_ALU64 | BPF_MOD | BPF_X, d, s, 1, 0)
+
+void dt_ir_ld_imm64(dt_irbuf_t *ir, int reg, uint64_t v);
+void dt_ir_ld_map(dt_irbuf_t *ir, int reg, int map_index);		/* map pointer */
+void dt_ir_ld_mapval(dt_irbuf_t *ir, int reg, int map_index, uint32_t off); /* &value[0]+off */
+
+/* Map indices past the fixed ones are aggregations: */
+#define DT_MAP_AGG(id) (DT_NMAPS_FIXED + (id))
+
+struct dt_handle;
+struct dt_bpfprog;
+
+/* What a program's clauses read, so the prologue computes only that. */
+#define DT_NEED_ARGS 0x1
+#define DT_NEED_ERRNO 0x2
+
+typedef struct dt_cg {
+	struct dt_handle *dtp;
+	dt_program_t *prog;
+	dt_irbuf_t ir;
+	uint32_t strsize;
+	/* Temporaries in the scratch value, bump-allocated per clause: the high-water mark sizes
+	 * the scratch map. */
+	uint32_t temp_off, temp_max;
+	int stack_depth;	/* bytes of the BPF stack used by spills (grows down from fp) */
+	int stack_max;
+	int clause_exit;	/* label: end of the current clause */
+	int clause_fault;	/* label: fault path of the current clause */
+	bool fault_used;	/* something in the clause jumps to clause_fault */
+	bool in_record;		/* r8 holds a reserved record */
+	dt_clause_t *clause;
+	unsigned needs;		/* DT_NEED_* of the clauses compiled so far */
+	const char *err;	/* a code generation failure (message) */
+} dt_cg_t;
+
+/* Does the clause's code read args (the prologue must load them)? */
+unsigned dt_cg_clause_needs(const dt_clause_t *cl);
+
+/* Emit the code of one clause (predicate, record, statements). */
+void dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl);
+
+/*
+ * Build the program of one attach point: the provider's prologue, then every clause that
+ * enables one of its probes, in program order. Returns 0 or -1 with cg->err.
+ */
+int dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp);
+
+#endif /* DT_CODEGEN_H */

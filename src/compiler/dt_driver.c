@@ -1,0 +1,26 @@
+/*
+ * dt_driver.c: the compile driver: the passes, in order, over every source of a run.
+ *
+ *   for each source (-n description, -s file):  lex + parse -> AST
+ *   all ASTs together:                          semantic analysis -> dt_program_t
+ *
+ * Sources are analysed together because one run is one program: clauses from every -n and
+ * -s run in command-line order and share aggregations.
+ */
+#include "dt_compiler.h"
+
+struct dt_program *
+dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node_t ***rootsp)
+{
+	dt_node_t **roots = dt_arena_alloc(&cc->arena, sizeof(*roots) * (size_t)(nsrcs + 1));
+	struct dt_program *prog;
+
+	for (int i = 0; i < nsrcs; i++)
+		roots[i] = dt_parse(cc, &srcs[i]);
+	if (rootsp)
+		*rootsp = roots;
+	if (cc->diags.count)
+		return NULL;
+	prog = dt_sema_program(cc, roots, nsrcs);
+	return cc->diags.count ? NULL : prog;
+}

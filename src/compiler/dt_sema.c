@@ -1,0 +1,969 @@
+/*
+ * dt_sema.c: semantic analysis: from the parsed AST to a typed AST and a dt_program_t.
+ *
+ *   AST --match probe descriptions--> clause probe sets
+ *       --resolve names, type expressions--> typed nodes (node->type, ident_kind/id)
+ *       --lay out records and aggregation keys--> dt_clause_t actions, dt_aggdesc_t
+ *
+ * Errors are collected in cc->diags with DTrace's tags and wording; analysis goes on after an
+ * error so one run reports several. Nothing here touches the kernel: probe matching reads the
+ * handle's probe table, which the providers filled from compiled-in tables.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../consumer/dt_consumer.h"
+#include "../runtime/dt_runtime.h"
+#include "dt_compiler.h"
+
+typedef struct dt_sema {
+	dt_compile_t *cc;
+	dt_handle_t *dtp;
+	dt_program_t *prog;
+	dt_clause_t *clause;
+	const char *where;	/* "in predicate" / "in action list" for resolution errors */
+	uint8_t *probe_seen;	/* by probe id: already in prog->probes */
+	size_t nprobe_seen;
+	/* Per aggregation: the widest string seen at each key position, for the layout. */
+	DT_VEC(uint32_t *) agg_keycap;
+} dt_sema_t;
+
+/* ---- built-in variables --------------------------------------------------------------- */
+
+static const struct dt_bvar {
+	const char *name;
+	int id;
+	const char *type;	/* "string" or a built-in typedef/int name */
+} dt_bvars[] = {
+	{"arg0", DT_VAR_ARG0, "int64_t"},	{"arg1", DT_VAR_ARG0 + 1, "int64_t"},
+	{"arg2", DT_VAR_ARG0 + 2, "int64_t"},	{"arg3", DT_VAR_ARG0 + 3, "int64_t"},
+	{"arg4", DT_VAR_ARG0 + 4, "int64_t"},	{"arg5", DT_VAR_ARG0 + 5, "int64_t"},
+	{"arg6", DT_VAR_ARG0 + 6, "int64_t"},	{"arg7", DT_VAR_ARG0 + 7, "int64_t"},
+	{"arg8", DT_VAR_ARG0 + 8, "int64_t"},	{"arg9", DT_VAR_ARG0 + 9, "int64_t"},
+	{"pid", DT_VAR_PID, "pid_t"},		{"tid", DT_VAR_TID, "id_t"},
+	{"ppid", DT_VAR_PPID, "pid_t"},		{"uid", DT_VAR_UID, "uid_t"},
+	{"gid", DT_VAR_GID, "gid_t"},		{"execname", DT_VAR_EXECNAME, "string"},
+	{"timestamp", DT_VAR_TIMESTAMP, "uint64_t"},
+	{"cpu", DT_VAR_CPU, "processorid_t"},	{"errno", DT_VAR_ERRNO, "int"},
+	{"probeprov", DT_VAR_PROBEPROV, "string"},
+	{"probemod", DT_VAR_PROBEMOD, "string"},
+	{"probefunc", DT_VAR_PROBEFUNC, "string"},
+	{"probename", DT_VAR_PROBENAME, "string"},
+	{"id", DT_VAR_ID, "uint_t"},		{"epid", DT_VAR_EPID, "uint_t"},
+};
+
+static const struct dt_func {
+	const char *name;
+	int kind;	/* DT_IDENT_ACTION or DT_IDENT_AGGFUNC */
+	int id;
+} dt_funcs[] = {
+	{"trace", DT_IDENT_ACTION, DT_ACTFN_TRACE},
+	{"printf", DT_IDENT_ACTION, DT_ACTFN_PRINTF},
+	{"exit", DT_IDENT_ACTION, DT_ACTFN_EXIT},
+	{"count", DT_IDENT_AGGFUNC, DT_AGG_COUNT},
+	{"sum", DT_IDENT_AGGFUNC, DT_AGG_SUM},
+	{"avg", DT_IDENT_AGGFUNC, DT_AGG_AVG},
+	{"min", DT_IDENT_AGGFUNC, DT_AGG_MIN},
+	{"max", DT_IDENT_AGGFUNC, DT_AGG_MAX},
+	{"stddev", DT_IDENT_AGGFUNC, DT_AGG_STDDEV},
+	{"quantize", DT_IDENT_AGGFUNC, DT_AGG_QUANTIZE},
+	{"lquantize", DT_IDENT_AGGFUNC, DT_AGG_LQUANTIZE},
+};
+
+static const struct dt_func *
+dt_func_lookup(const char *name)
+{
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_funcs); i++)
+		if (strcmp(dt_funcs[i].name, name) == 0)
+			return &dt_funcs[i];
+	return NULL;
+}
+
+static const char *const dt_aggfunc_names[] = {
+	[DT_AGG_COUNT] = "count",	[DT_AGG_SUM] = "sum",	  [DT_AGG_AVG] = "avg",
+	[DT_AGG_MIN] = "min",		[DT_AGG_MAX] = "max",	  [DT_AGG_STDDEV] = "stddev",
+	[DT_AGG_QUANTIZE] = "quantize", [DT_AGG_LQUANTIZE] = "lquantize",
+	[DT_AGG_LLQUANTIZE] = "llquantize",
+};
+
+/* ---- helpers -------------------------------------------------------------------------- */
+
+#define ERR(s, tag, node, ...) dt_diag_error(&(s)->cc->diags, tag, (node)->loc, __VA_ARGS__)
+
+static bool
+dt_is_int(const dt_type_t *t)
+{
+	return t && (t->kind == DT_TYPE_INT || t->kind == DT_TYPE_ENUM);
+}
+
+static bool
+dt_is_string(const dt_type_t *t)
+{
+	return t && t->kind == DT_TYPE_STRING;
+}
+
+static bool
+dt_is_scalar(const dt_type_t *t)
+{
+	return t && (dt_is_int(t) || t->kind == DT_TYPE_PTR);
+}
+
+static const char *
+dt_type_name(const dt_type_t *t)
+{
+	return t ? t->name : "<error>";
+}
+
+/* C's integer promotions: anything narrower than int becomes int. */
+static const dt_type_t *
+dt_promote(dt_compile_t *cc, const dt_type_t *t)
+{
+	if (t->kind == DT_TYPE_ENUM || t->size < 4)
+		return dt_type_int(cc, 4, true);
+	return t;
+}
+
+/* C's usual arithmetic conversions for two integer types. */
+static const dt_type_t *
+dt_arith_conv(dt_compile_t *cc, const dt_type_t *a, const dt_type_t *b)
+{
+	a = dt_promote(cc, a);
+	b = dt_promote(cc, b);
+	if (a->size == b->size) {
+		if (a->is_signed == b->is_signed)
+			return a;
+		return a->is_signed ? b : a;
+	}
+	return a->size > b->size ? a : b;
+}
+
+uint32_t
+dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
+{
+	uint32_t cap = strsize;
+
+	switch (n->kind) {
+	case DT_NODE_STRING:
+		cap = (uint32_t)n->textlen + 1;
+		break;
+	case DT_NODE_IDENT:
+		if (n->ident_kind == DT_IDENT_VAR && n->ident_id == DT_VAR_EXECNAME)
+			cap = 16;
+		else if (n->ident_kind == DT_IDENT_VAR && n->ident_id >= DT_VAR_PROBEPROV &&
+			 n->ident_id <= DT_VAR_PROBENAME)
+			cap = 64;	/* DT_PRB_FIELD */
+		break;
+	case DT_NODE_TERNARY:
+		cap = DT_MAX(dt_sema_strcap(cc, n->left, strsize),
+			     dt_sema_strcap(cc, n->right, strsize));
+		break;
+	default:
+		break;
+	}
+	return DT_MIN(cap, strsize);
+}
+
+static dt_recitem_t
+dt_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
+{
+	dt_recitem_t it = {0};
+
+	if (dt_is_string(e->type)) {
+		it.kind = DT_REC_STRING;
+		it.size = (uint32_t)DT_ALIGN(dt_sema_strcap(s->cc, e, s->dtp->opts.strsize), 8);
+	} else {
+		it.kind = DT_REC_INT;
+		it.size = e->type ? e->type->size : 8;
+		it.is_signed = e->type ? e->type->is_signed : true;
+	}
+	it.type_name = dt_type_name(e->type);
+	it.offset = *off;
+	*off += it.kind == DT_REC_STRING ? it.size : 8;
+	return it;
+}
+
+/* ---- expressions ---------------------------------------------------------------------- */
+
+static void dt_sema_expr(dt_sema_t *s, dt_node_t *n);
+
+static void
+dt_sema_int_literal(dt_sema_t *s, dt_node_t *n)
+{
+	uint64_t v = n->ival;
+	bool u = n->isuffix & DT_INT_U, l = n->isuffix & (DT_INT_L | DT_INT_LL);
+	bool dec = true;	/* the parser keeps no base; C's rules differ only for hex/octal */
+
+	if (!l && !u && v <= INT32_MAX)
+		n->type = dt_type_int(s->cc, 4, true);
+	else if (!l && (u || !dec) && v <= UINT32_MAX)
+		n->type = dt_type_int(s->cc, 4, false);
+	else if (!u && v <= INT64_MAX)
+		n->type = dt_type_int(s->cc, 8, true);
+	else
+		n->type = dt_type_int(s->cc, 8, false);
+}
+
+static void
+dt_sema_ident(dt_sema_t *s, dt_node_t *n)
+{
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_bvars); i++) {
+		if (strcmp(dt_bvars[i].name, n->text) == 0) {
+			n->ident_kind = DT_IDENT_VAR;
+			n->ident_id = dt_bvars[i].id;
+			n->type = dt_type_named(s->cc, dt_bvars[i].type);
+			if (n->ident_id >= DT_VAR_ARG0 && n->ident_id < DT_VAR_ARG0 + 10)
+				s->clause->needs |= DT_SEMA_NEED_ARGS;
+			if (n->ident_id == DT_VAR_ERRNO)
+				s->clause->needs |= DT_SEMA_NEED_ERRNO;
+			return;
+		}
+	}
+	ERR(s, D_IDENT_UNDEF, n, "%s: failed to resolve %s: Unknown variable name", s->where,
+	    n->text);
+}
+
+static void
+dt_sema_binary(dt_sema_t *s, dt_node_t *n)
+{
+	const dt_type_t *l, *r;
+	const char *op = dt_tok_name(n->op);
+
+	dt_sema_expr(s, n->left);
+	dt_sema_expr(s, n->right);
+	l = n->left->type;
+	r = n->right->type;
+	if (!l || !r)
+		return;
+	switch (n->op) {
+	case TOK_EQ: case TOK_NE: case TOK_LT: case TOK_LE: case TOK_GT: case TOK_GE:
+		if (dt_is_string(l) && dt_is_string(r)) {
+			n->type = dt_type_int(s->cc, 4, true);
+			return;
+		}
+		if (dt_is_scalar(l) && dt_is_scalar(r)) {
+			n->type = dt_type_int(s->cc, 4, true);
+			return;
+		}
+		ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s \"%s\"",
+		    dt_type_name(l), op, dt_type_name(r));
+		return;
+	case TOK_PLUS: case TOK_MINUS: case TOK_STAR: case TOK_SLASH:
+		if (!dt_is_int(l) || !dt_is_int(r)) {
+			ERR(s, D_OP_ARITH, n, "operator %s requires operands of arithmetic type",
+			    op);
+			return;
+		}
+		n->type = dt_arith_conv(s->cc, l, r);
+		if (n->op == TOK_SLASH && n->right->kind == DT_NODE_INT && n->right->ival == 0)
+			ERR(s, D_DIV_ZERO, n, "expression contains division by zero");
+		return;
+	case TOK_PERCENT: case TOK_AMP: case TOK_PIPE: case TOK_CARET:
+	case TOK_SHL: case TOK_SHR:
+		if (!dt_is_int(l) || !dt_is_int(r)) {
+			ERR(s, D_OP_INT, n, "operator %s requires operands of integral type", op);
+			return;
+		}
+		if (n->op == TOK_SHL || n->op == TOK_SHR)
+			n->type = dt_promote(s->cc, l);
+		else
+			n->type = dt_arith_conv(s->cc, l, r);
+		if (n->op == TOK_PERCENT && n->right->kind == DT_NODE_INT && n->right->ival == 0)
+			ERR(s, D_DIV_ZERO, n, "expression contains division by zero");
+		return;
+	default:
+		ERR(s, D_UNSUPPORTED, n, "operator %s is not supported yet", op);
+		return;
+	}
+}
+
+/*
+ * Macro variables become constants: $target, $pid, $ppid, $uid, $gid, $1..$N (an integer
+ * when the argument reads as one, else a string) and $$1..$$N (always a string).
+ */
+static void
+dt_sema_macro(dt_sema_t *s, dt_node_t *n)
+{
+	const char *name = n->text;
+	bool as_string = name[0] == '$';
+	uint64_t v = 0;
+
+	if (as_string)
+		name++;
+	if (name[0] >= '0' && name[0] <= '9') {
+		char *end;
+		long idx = strtol(name, &end, 10);
+		const char *arg;
+
+		if (*end || idx < 0 || idx > s->cc->argc) {
+			ERR(s, D_MACRO_UNDEF, n, "macro argument $%s is not defined", n->text);
+			return;
+		}
+		arg = idx == 0 ? (s->cc->argv0 ? s->cc->argv0 : "") : s->cc->argv[idx - 1];
+		if (!as_string) {
+			unsigned long long u;
+
+			errno = 0;
+			u = strtoull(arg, &end, 0);
+			if (*arg && !*end && !errno) {
+				n->kind = DT_NODE_INT;
+				n->ival = u;
+				n->isuffix = 0;
+				dt_sema_int_literal(s, n);
+				return;
+			}
+		}
+		n->kind = DT_NODE_STRING;
+		n->text = arg;
+		n->textlen = strlen(arg);
+		n->type = dt_type_string(s->cc);
+		return;
+	}
+	if (strcmp(name, "target") == 0)
+		v = s->dtp ? (uint64_t)s->dtp->target_pid : 0;
+	else if (strcmp(name, "pid") == 0)
+		v = (uint64_t)getpid();
+	else if (strcmp(name, "ppid") == 0)
+		v = (uint64_t)getppid();
+	else if (strcmp(name, "uid") == 0)
+		v = (uint64_t)getuid();
+	else if (strcmp(name, "gid") == 0)
+		v = (uint64_t)getgid();
+	else if (strcmp(name, "euid") == 0)
+		v = (uint64_t)geteuid();
+	else if (strcmp(name, "egid") == 0)
+		v = (uint64_t)getegid();
+	else if (strcmp(name, "pgid") == 0)
+		v = (uint64_t)getpgid(0);
+	else if (strcmp(name, "sid") == 0)
+		v = (uint64_t)getsid(0);
+	else {
+		ERR(s, D_MACRO_UNDEF, n, "macro variable $%s is not defined", n->text);
+		return;
+	}
+	n->kind = DT_NODE_INT;
+	n->ival = v;
+	n->isuffix = 0;
+	dt_sema_int_literal(s, n);
+	if (as_string) {
+		n->kind = DT_NODE_STRING;
+		n->text = dt_arena_printf(&s->cc->arena, "%llu", (unsigned long long)v);
+		n->textlen = strlen(n->text);
+		n->type = dt_type_string(s->cc);
+	}
+}
+
+static void
+dt_sema_expr(dt_sema_t *s, dt_node_t *n)
+{
+	switch (n->kind) {
+	case DT_NODE_INT:
+		dt_sema_int_literal(s, n);
+		return;
+	case DT_NODE_STRING:
+		n->type = dt_type_string(s->cc);
+		n->str_id = -1;
+		return;
+	case DT_NODE_IDENT:
+		dt_sema_ident(s, n);
+		return;
+	case DT_NODE_BINARY:
+		dt_sema_binary(s, n);
+		return;
+	case DT_NODE_LOGICAL:
+		dt_sema_expr(s, n->left);
+		dt_sema_expr(s, n->right);
+		if (n->left->type && !dt_is_scalar(n->left->type))
+			ERR(s, D_OP_SCALAR, n->left, "operator %s requires operands of scalar type",
+			    dt_tok_name(n->op));
+		else if (n->right->type && !dt_is_scalar(n->right->type))
+			ERR(s, D_OP_SCALAR, n->right,
+			    "operator %s requires operands of scalar type", dt_tok_name(n->op));
+		n->type = dt_type_int(s->cc, 4, true);
+		return;
+	case DT_NODE_UNARY:
+		dt_sema_expr(s, n->left);
+		if (!n->left->type)
+			return;
+		switch (n->op) {
+		case TOK_BANG:
+			if (!dt_is_scalar(n->left->type)) {
+				ERR(s, D_OP_SCALAR, n, "operator ! requires an operand of scalar type");
+				return;
+			}
+			n->type = dt_type_int(s->cc, 4, true);
+			return;
+		case TOK_MINUS: case TOK_PLUS: case TOK_TILDE:
+			if (!dt_is_int(n->left->type)) {
+				ERR(s, n->op == TOK_TILDE ? D_OP_INT : D_OP_ARITH, n,
+				    "operator %s requires an operand of %s type", dt_tok_name(n->op),
+				    n->op == TOK_TILDE ? "integral" : "arithmetic");
+				return;
+			}
+			n->type = dt_promote(s->cc, n->left->type);
+			return;
+		default:
+			ERR(s, D_UNSUPPORTED, n, "operator %s is not supported yet",
+			    dt_tok_name(n->op));
+			return;
+		}
+	case DT_NODE_TERNARY:
+		dt_sema_expr(s, n->cond);
+		dt_sema_expr(s, n->left);
+		dt_sema_expr(s, n->right);
+		if (n->cond->type && !dt_is_scalar(n->cond->type)) {
+			ERR(s, D_OP_SCALAR, n->cond, "operator ?: requires a scalar condition");
+			return;
+		}
+		if (!n->left->type || !n->right->type)
+			return;
+		if (dt_is_string(n->left->type) && dt_is_string(n->right->type))
+			n->type = n->left->type;
+		else if (dt_is_int(n->left->type) && dt_is_int(n->right->type))
+			n->type = dt_arith_conv(s->cc, n->left->type, n->right->type);
+		else
+			ERR(s, D_OP_INCOMPAT, n,
+			    "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
+			    dt_type_name(n->left->type), dt_type_name(n->right->type));
+		return;
+	case DT_NODE_CALL: {
+		const struct dt_func *f = dt_func_lookup(n->text);
+
+		if (!f) {
+			ERR(s, D_FUNC_UNDEF, n, "%s: failed to resolve %s: Unknown function name",
+			    s->where, n->text);
+			return;
+		}
+		ERR(s, D_OP_ACT, n, "%s( ) may not be used in an expression", n->text);
+		return;
+	}
+	case DT_NODE_AGG:
+		ERR(s, D_AGG_SCALAR, n, "aggregation @%s may only be used as the left-hand side of "
+		    "an aggregating assignment", n->text);
+		return;
+	case DT_NODE_MACRO:
+		dt_sema_macro(s, n);
+		return;
+	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
+	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
+	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY: case DT_NODE_SELF:
+	case DT_NODE_THIS: case DT_NODE_SYMBOL: case DT_NODE_POSTFIX: case DT_NODE_ASSIGN:
+	case DT_NODE_INDEX: case DT_NODE_MEMBER: case DT_NODE_CAST: case DT_NODE_SIZEOF:
+	case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
+	case DT_NODE_COUNT:
+		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in this position",
+		    dt_node_kind_name(n->kind));
+		return;
+	}
+}
+
+/* ---- actions and aggregations --------------------------------------------------------- */
+
+static dt_action_t *
+dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems)
+{
+	dt_clause_t *cl = s->clause;
+	dt_action_t *a;
+
+	cl->actions = realloc(cl->actions, (size_t)(cl->nactions + 1) * sizeof(*cl->actions));
+	if (!cl->actions)
+		abort();
+	a = &cl->actions[cl->nactions++];
+	memset(a, 0, sizeof(*a));
+	a->kind = kind;
+	a->nitems = nitems;
+	a->items = dt_arena_alloc(&s->cc->arena, sizeof(dt_recitem_t) * (size_t)(nitems + 1));
+	return a;
+}
+
+static void
+dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
+{
+	dt_nodes_t *args = &call->list;
+	dt_action_t *a;
+
+	for (size_t i = 0; i < args->len; i++)
+		dt_sema_expr(s, args->data[i]);
+	for (size_t i = 0; i < args->len; i++)
+		if (!args->data[i]->type)
+			return;
+
+	switch (f->id) {
+	case DT_ACTFN_TRACE:
+		if (args->len != 1) {
+			ERR(s, D_PROTO_LEN, call, "trace( ) prototype mismatch: %zu args passed, 1 "
+			    "expected", args->len);
+			return;
+		}
+		a = dt_sema_new_action(s, DT_ACT_TRACE, 1);
+		a->items[0] = dt_item_for(s, args->data[0], &s->clause->recsize);
+		break;
+	case DT_ACTFN_EXIT:
+		if (args->len != 1) {
+			ERR(s, D_PROTO_LEN, call, "exit( ) prototype mismatch: %zu args passed, 1 "
+			    "expected", args->len);
+			return;
+		}
+		if (!dt_is_int(args->data[0]->type)) {
+			ERR(s, D_PROTO_ARG, args->data[0], "exit( ) argument #1 is incompatible with "
+			    "prototype:\n\tprototype: int\n\t argument: %s",
+			    dt_type_name(args->data[0]->type));
+			return;
+		}
+		a = dt_sema_new_action(s, DT_ACT_EXIT, 1);
+		a->items[0] = dt_item_for(s, args->data[0], &s->clause->recsize);
+		s->prog->uses_exit = true;
+		break;
+	case DT_ACTFN_PRINTF: {
+		dt_node_t *fmt = args->len ? args->data[0] : NULL;
+		dt_pftype_t *types;
+		char *msg = NULL;
+		dt_errtag_t tag = D_UNKNOWN;
+		int argno = -1;
+		dt_pfmt_t *pf;
+		int nargs = (int)args->len - 1;
+
+		if (!fmt) {
+			ERR(s, D_PROTO_LEN, call, "printf( ) prototype mismatch: 0 args passed, at "
+			    "least 1 expected");
+			return;
+		}
+		if (fmt->kind != DT_NODE_STRING) {
+			ERR(s, D_PRINTF_ARG_FMT, fmt, "printf( ) argument #1 is incompatible with "
+			    "prototype:\n\tprototype: string constant\n\t argument: %s",
+			    dt_type_name(fmt->type));
+			return;
+		}
+		pf = dt_pfmt_parse(fmt->text, &msg, &tag);
+		if (!pf) {
+			ERR(s, tag, fmt, "%s", msg ? msg : "invalid format");
+			free(msg);
+			return;
+		}
+		types = dt_arena_alloc(&s->cc->arena, sizeof(*types) * (size_t)(nargs + 1));
+		for (int i = 0; i < nargs; i++) {
+			const dt_type_t *t = args->data[i + 1]->type;
+
+			types[i].kind = dt_is_string(t) ? DT_REC_STRING : DT_REC_INT;
+			types[i].size = t->size;
+			types[i].is_signed = t->is_signed;
+			types[i].is_pointer = t->kind == DT_TYPE_PTR;
+			types[i].name = t->name;
+		}
+		if (dt_pfmt_check(pf, "printf", types, nargs, &msg, &tag, &argno) < 0) {
+			dt_node_t *at = argno >= 0 && argno < nargs ? args->data[argno + 1] : call;
+
+			ERR(s, tag, at, "%s", msg ? msg : "invalid format");
+			free(msg);
+			dt_pfmt_free(pf);
+			return;
+		}
+		a = dt_sema_new_action(s, DT_ACT_PRINTF, nargs);
+		a->fmt = fmt->text;
+		a->pfmt = pf;
+		for (int i = 0; i < nargs; i++)
+			a->items[i] = dt_item_for(s, args->data[i + 1], &s->clause->recsize);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static dt_aggdesc_t *
+dt_sema_agg_lookup(dt_sema_t *s, const char *name)
+{
+	for (int i = 0; i < s->prog->naggs; i++)
+		if (strcmp(s->prog->aggs[i]->name, name) == 0)
+			return s->prog->aggs[i];
+	return NULL;
+}
+
+/* @name[keys] = func(args) */
+static void
+dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
+{
+	dt_node_t *agg = assign->left, *call = assign->right;
+	const struct dt_func *f;
+	dt_aggdesc_t *ad;
+	int nargs, want_lo, want_hi;
+
+	if (call->kind != DT_NODE_CALL || !(f = dt_func_lookup(call->text)) ||
+	    f->kind != DT_IDENT_AGGFUNC) {
+		ERR(s, D_AGG_FUNC, assign->right, "@%s must be assigned the result of an "
+		    "aggregating function", agg->text);
+		return;
+	}
+	if (assign->op != TOK_ASSIGN) {
+		ERR(s, D_AGG_FUNC, assign, "@%s must be assigned the result of an aggregating "
+		    "function with =", agg->text);
+		return;
+	}
+	nargs = (int)call->list.len;
+	switch ((dt_agg_func_t)f->id) {
+	case DT_AGG_COUNT:
+		want_lo = want_hi = 0;
+		break;
+	case DT_AGG_LQUANTIZE:
+		want_lo = 4;
+		want_hi = 5;
+		break;
+	case DT_AGG_LLQUANTIZE:
+		want_lo = want_hi = 5;
+		break;
+	case DT_AGG_SUM: case DT_AGG_AVG: case DT_AGG_MIN: case DT_AGG_MAX:
+	case DT_AGG_STDDEV: case DT_AGG_QUANTIZE:
+	default:
+		want_lo = want_hi = 1;
+		break;
+	}
+	if (nargs < want_lo || nargs > want_hi) {
+		ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+		    call->text, nargs, nargs == 1 ? "" : "s", want_lo);
+		return;
+	}
+	for (int i = 0; i < nargs; i++) {
+		dt_node_t *a = call->list.data[i];
+
+		dt_sema_expr(s, a);
+		if (a->type && !dt_is_int(a->type)) {
+			ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d is incompatible with prototype:"
+			    "\n\tprototype: int64_t\n\t argument: %s", call->text, i + 1,
+			    dt_type_name(a->type));
+			return;
+		}
+		if (i > 0 && a->kind != DT_NODE_INT &&
+		    !(a->kind == DT_NODE_UNARY && a->op == TOK_MINUS &&
+		      a->left->kind == DT_NODE_INT)) {
+			ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d must be an integer constant",
+			    call->text, i + 1);
+			return;
+		}
+	}
+	for (size_t i = 0; i < agg->list.len; i++)
+		dt_sema_expr(s, agg->list.data[i]);
+	for (size_t i = 0; i < agg->list.len; i++)
+		if (!agg->list.data[i]->type)
+			return;
+
+	ad = dt_sema_agg_lookup(s, agg->text);
+	if (!ad) {
+		ad = dt_arena_alloc(&s->cc->arena, sizeof(*ad));
+		ad->id = s->prog->naggs;
+		ad->name = agg->text;
+		ad->func = (dt_agg_func_t)f->id;
+		ad->first = agg;
+		ad->nkeys = (int)agg->list.len;
+		ad->keys = dt_arena_alloc(&s->cc->arena, sizeof(dt_recitem_t) *
+					  (size_t)(ad->nkeys + 1));
+		for (int i = 0; i < ad->nkeys; i++) {
+			uint32_t off = 0;
+
+			ad->keys[i] = dt_item_for(s, agg->list.data[i], &off);
+		}
+		for (int i = 1; i < nargs; i++) {
+			dt_node_t *a = call->list.data[i];
+			int64_t v = (int64_t)(a->kind == DT_NODE_INT ? a->ival : -a->left->ival);
+
+			ad->arg[i - 1] = v;
+		}
+		s->prog->aggs = realloc(s->prog->aggs, sizeof(*s->prog->aggs) *
+						       (size_t)(s->prog->naggs + 1));
+		if (!s->prog->aggs)
+			abort();
+		s->prog->aggs[s->prog->naggs++] = ad;
+		{
+			uint32_t *caps = dt_arena_alloc(&s->cc->arena,
+							sizeof(uint32_t) * (size_t)(ad->nkeys + 1));
+
+			dt_vec_push(&s->agg_keycap, caps);
+		}
+		if (ad->func == DT_AGG_LQUANTIZE) {
+			if (nargs < 5)
+				ad->arg[2] = 1;
+			if (ad->arg[2] <= 0 || ad->arg[1] <= ad->arg[0]) {
+				ERR(s, D_PROTO_ARG, call, "lquantize( ) argument #3 must be greater "
+				    "than argument #2, and the step positive");
+				return;
+			}
+		}
+	} else {
+		if (ad->func != (dt_agg_func_t)f->id) {
+			ERR(s, D_AGG_REDEF, agg, "@%s: aggregation redefined: %s( ) and %s( ) may "
+			    "not both be applied", ad->name, dt_aggfunc_names[ad->func],
+			    call->text);
+			return;
+		}
+		if (ad->nkeys != (int)agg->list.len) {
+			ERR(s, D_AGG_MDIM, agg, "@%s: aggregation dimension mismatch: %d keys "
+			    "used, %d expected", ad->name, (int)agg->list.len, ad->nkeys);
+			return;
+		}
+		for (int i = 0; i < ad->nkeys; i++) {
+			bool str = dt_is_string(agg->list.data[i]->type);
+
+			if (str != (ad->keys[i].kind == DT_REC_STRING)) {
+				ERR(s, D_AGG_MDIM, agg->list.data[i], "@%s: key #%d type mismatch: "
+				    "\"%s\" used, \"%s\" expected", ad->name, i + 1,
+				    dt_type_name(agg->list.data[i]->type), ad->keys[i].type_name);
+				return;
+			}
+		}
+	}
+	/* The widest string at each key position decides the key slot. */
+	for (int i = 0; i < ad->nkeys; i++) {
+		uint32_t *caps = s->agg_keycap.data[ad->id];
+		uint32_t c = dt_sema_strcap(s->cc, agg->list.data[i], s->dtp->opts.strsize);
+
+		if (ad->keys[i].kind == DT_REC_STRING && c > caps[i])
+			caps[i] = c;
+	}
+	agg->agg_id = ad->id;
+}
+
+/* Final key layout and value sizes, once every use has been seen. */
+static void
+dt_sema_agg_layout(dt_sema_t *s)
+{
+	for (int a = 0; a < s->prog->naggs; a++) {
+		dt_aggdesc_t *ad = s->prog->aggs[a];
+		uint32_t off = 0;
+
+		for (int i = 0; i < ad->nkeys; i++) {
+			dt_recitem_t *k = &ad->keys[i];
+
+			if (k->kind == DT_REC_STRING)
+				k->size = (uint32_t)DT_ALIGN(s->agg_keycap.data[a][i], 8);
+			k->offset = off;
+			off += k->kind == DT_REC_STRING ? k->size : 8;
+		}
+		ad->keysize = off;
+		switch (ad->func) {
+		case DT_AGG_COUNT: case DT_AGG_SUM:
+			ad->nwords = 1;
+			break;
+		case DT_AGG_AVG: case DT_AGG_MIN: case DT_AGG_MAX:
+			ad->nwords = 2;
+			break;
+		case DT_AGG_STDDEV:
+			ad->nwords = 4;
+			break;
+		case DT_AGG_QUANTIZE:
+			ad->nwords = 127;
+			break;
+		case DT_AGG_LQUANTIZE:
+			ad->nwords = (uint32_t)((ad->arg[1] - ad->arg[0]) / ad->arg[2]) + 2;
+			break;
+		case DT_AGG_LLQUANTIZE:
+			ad->nwords = 1;
+			break;
+		}
+	}
+}
+
+/* ---- statements and clauses ----------------------------------------------------------- */
+
+static void
+dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
+{
+	switch (n->kind) {
+	case DT_NODE_BLOCK:
+		for (size_t i = 0; i < n->list.len; i++)
+			dt_sema_stmt(s, n->list.data[i]);
+		return;
+	case DT_NODE_EMPTY:
+		return;
+	case DT_NODE_EXPR_STMT: {
+		dt_node_t *e = n->left;
+
+		if (e->kind == DT_NODE_CALL) {
+			const struct dt_func *f = dt_func_lookup(e->text);
+
+			if (!f) {
+				ERR(s, D_FUNC_UNDEF, e, "%s: failed to resolve %s: Unknown function "
+				    "name", s->where, e->text);
+				return;
+			}
+			if (f->kind == DT_IDENT_AGGFUNC) {
+				ERR(s, D_AGG_FUNC, e, "%s( ) may only be used as the right-hand side "
+				    "of an aggregating assignment", e->text);
+				return;
+			}
+			e->ident_kind = f->kind;
+			e->ident_id = f->id;
+			dt_sema_action(s, e, f);
+			return;
+		}
+		if (e->kind == DT_NODE_ASSIGN && e->left->kind == DT_NODE_AGG) {
+			dt_sema_aggregate(s, e);
+			return;
+		}
+		dt_sema_expr(s, e);
+		return;
+	}
+	case DT_NODE_IF:
+		ERR(s, D_UNSUPPORTED, n, "if statements are not supported yet");
+		return;
+	default:
+		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in a clause body",
+		    dt_node_kind_name(n->kind));
+		return;
+	}
+}
+
+static int
+dt_sema_add_probe(dt_probe_t *prp, void *arg)
+{
+	dt_sema_t *s = arg;
+	dt_clause_t *cl = s->clause;
+
+	for (size_t i = 0; i < cl->probes.len; i++)
+		if (cl->probes.data[i] == prp)
+			return 0;
+	dt_vec_push(&cl->probes, prp);
+	if (prp->id >= s->nprobe_seen) {
+		size_t n = DT_MAX((size_t)prp->id + 1, s->nprobe_seen * 2);
+
+		s->probe_seen = dt_xrealloc(s->probe_seen, n);
+		memset(s->probe_seen + s->nprobe_seen, 0, n - s->nprobe_seen);
+		s->nprobe_seen = n;
+	}
+	if (!s->probe_seen[prp->id]) {
+		s->probe_seen[prp->id] = 1;
+		dt_vec_push(&s->prog->probes, prp);
+	}
+	return 0;
+}
+
+static void
+dt_sema_clause(dt_sema_t *s, dt_node_t *n)
+{
+	dt_clause_t *cl = dt_arena_alloc(&s->cc->arena, sizeof(*cl));
+
+	cl->index = s->prog->nclauses;
+	cl->node = n;
+	cl->recsize = DT_REC_HDR_SIZE;
+	s->clause = cl;
+
+	for (size_t i = 0; i < n->list.len; i++) {
+		dt_node_t *pd = n->list.data[i];
+		int m;
+
+		if (s->dtp)
+			m = dt_probe_iter(s->dtp, pd->prov, pd->mod, pd->func, pd->name,
+					  dt_sema_add_probe, s);
+		else
+			m = 0;
+		if (m == 0 && !(s->dtp && s->dtp->opts.zdefs))
+			ERR(s, D_PDESC_ZERO, pd, "probe description %s:%s:%s:%s does not match any "
+			    "probes", pd->prov, pd->mod, pd->func, pd->name);
+	}
+	if (n->pred) {
+		s->where = "in predicate";
+		dt_sema_expr(s, n->pred);
+		if (n->pred->type && !dt_is_scalar(n->pred->type))
+			ERR(s, D_OP_SCALAR, n->pred, "predicate result must be of scalar type");
+	}
+	s->where = "in action list";
+	if (n->body)
+		dt_sema_stmt(s, n->body);
+
+	/* A clause with no statements traces the probe: DTrace's default action. */
+	cl->has_record = cl->nactions > 0 || !n->body || n->body->list.len == 0;
+	cl->recsize = (uint32_t)DT_ALIGN(cl->recsize, 8);
+
+	s->prog->clauses = realloc(s->prog->clauses, sizeof(*s->prog->clauses) *
+							 (size_t)(s->prog->nclauses + 1));
+	if (!s->prog->clauses)
+		abort();
+	s->prog->clauses[s->prog->nclauses++] = cl;
+}
+
+/* #pragma D option name[=value] */
+static void
+dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
+{
+	char *text = dt_arena_strdup(&s->cc->arena, n->text), *p = text, *name, *value;
+	const char *why;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncmp(p, "D", 1) != 0 || (p[1] != ' ' && p[1] != '\t')) {
+		/* Other pragmas (ident, line, binding, ...) are accepted and ignored. */
+		return;
+	}
+	p += 2;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncmp(p, "option", 6) != 0) {
+		if (strncmp(p, "attributes", 10) == 0 || strncmp(p, "binding", 7) == 0 ||
+		    strncmp(p, "depends_on", 10) == 0 || strncmp(p, "error", 5) == 0 ||
+		    strncmp(p, "ident", 5) == 0 || strncmp(p, "line", 4) == 0)
+			return;
+		ERR(s, D_PRAGMA_INVAL, n, "invalid control directive: #pragma %s", text);
+		return;
+	}
+	p += 6;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	name = p;
+	while (*p && *p != ' ' && *p != '\t' && *p != '=')
+		p++;
+	value = NULL;
+	if (*p == '=') {
+		*p++ = '\0';
+		value = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+	}
+	*p = '\0';
+	if (!*name) {
+		ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma D option");
+		return;
+	}
+	if (s->dtp && dt_opt_set(s->dtp, name, value, &why) < 0)
+		ERR(s, D_PRAGMA_OPTSET, n, "failed to set option '%s' to '%s': %s", name,
+		    value ? value : "", why);
+}
+
+dt_program_t *
+dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
+{
+	dt_sema_t s = {0};
+	dt_program_t *prog = dt_arena_alloc(&cc->arena, sizeof(*prog));
+
+	s.cc = cc;
+	s.dtp = cc->dtp;
+	s.prog = prog;
+	/* Pragmas first: options such as strsize and zdefs shape everything after them. */
+	for (int r = 0; r < nroots; r++) {
+		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {
+			dt_node_t *n = roots[r]->list.data[i];
+
+			if (n->kind == DT_NODE_PRAGMA)
+				dt_sema_pragma(&s, n);
+		}
+	}
+	for (int r = 0; r < nroots; r++) {
+		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {
+			dt_node_t *n = roots[r]->list.data[i];
+
+			switch (n->kind) {
+			case DT_NODE_CLAUSE:
+				dt_sema_clause(&s, n);
+				break;
+			case DT_NODE_PRAGMA:
+				break;
+			default:
+				ERR(&s, D_UNSUPPORTED, n, "%s is not supported yet at the top level",
+				    dt_node_kind_name(n->kind));
+				break;
+			}
+		}
+	}
+	dt_sema_agg_layout(&s);
+	free(s.probe_seen);
+	dt_vec_free(&s.agg_keycap);
+	return prog;
+}

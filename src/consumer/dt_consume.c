@@ -1,0 +1,319 @@
+/*
+ * dt_consume.c: the consume side of a run: ring buffer records to text, drops to stderr,
+ * aggregation maps to tables.
+ *
+ * Records arrive in the layout of dt_program.h; the clause index in the header finds the
+ * action list that says how to decode and print the data. Faults arrive as records of their
+ * own (clause DT_CLAUSE_FAULT). Aggregations are read only at exit (and by printa, later):
+ * per-CPU values merged by each function's rule, sorted, printed.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "../codegen/dt_codegen.h"
+#include "../runtime/dt_runtime.h"
+#include "dt_consumer.h"
+
+static void
+dt_consume_flush(dt_handle_t *dtp, dt_strbuf_t *sb)
+{
+	if (sb->len)
+		fwrite(sb->s, 1, sb->len, dtp->out);
+	dt_sb_reset(sb);
+}
+
+/* Decode one record item into a printf/trace argument. */
+static void
+dt_consume_arg(dt_arena_t *tmp, const uint8_t *rec, uint32_t len, const dt_recitem_t *it,
+	       dt_pfarg_t *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->kind = it->kind;
+	if (it->offset + (it->kind == DT_REC_STRING ? it->size : 8) > len) {
+		a->str = "";
+		return;
+	}
+	if (it->kind == DT_REC_STRING) {
+		/* The ring buffer is mapped read-only: bound the string by its slot in a copy. */
+		const char *s = (const char *)(rec + it->offset);
+
+		a->str = dt_arena_strndup(tmp, s, strnlen(s, it->size));
+		return;
+	}
+	memcpy(&a->ival, rec + it->offset, 8);
+	a->size = it->size;
+	a->is_signed = it->is_signed;
+}
+
+static void
+dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
+{
+	uint32_t prid;
+	uint64_t kind, addr, clause;
+	dt_probe_t *prp;
+
+	if (len < DT_FAULT_RECSIZE)
+		return;
+	memcpy(&prid, rec, 4);
+	memcpy(&kind, rec + 8, 8);
+	memcpy(&addr, rec + 16, 8);
+	memcpy(&clause, rec + 24, 8);
+	prp = dt_probe_by_id(dtp, prid);
+	fflush(dtp->out);
+	fprintf(stderr, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): ",
+		(unsigned long long)clause + 1, prid, prp ? prp->prov : "", prp ? prp->mod : "",
+		prp ? prp->func : "", prp ? prp->name : "");
+	switch (kind) {
+	case DT_FAULT_DIVZERO:
+		fprintf(stderr, "divide-by-zero\n");
+		break;
+	case DT_FAULT_BADADDR:
+	default:
+		fprintf(stderr, "invalid address (0x%llx)\n", (unsigned long long)addr);
+		break;
+	}
+}
+
+static int
+dt_consume_record(void *ctx, void *data, size_t size)
+{
+	dt_handle_t *dtp = ctx;
+	dt_program_t *prog = dtp->prog;
+	uint8_t *rec = data;
+	uint32_t len = (uint32_t)size, prid;
+	uint16_t cpu, ci;
+	dt_clause_t *cl;
+	dt_probe_t *prp;
+	dt_strbuf_t sb = {0};
+	dt_arena_t tmp;
+	bool quiet = dtp->opts.quiet;
+
+	if (len < DT_REC_HDR_SIZE)
+		return 0;
+	memcpy(&prid, rec, 4);
+	memcpy(&cpu, rec + 4, 2);
+	memcpy(&ci, rec + 6, 2);
+	if (ci == DT_CLAUSE_FAULT) {
+		dt_consume_fault(dtp, rec, len);
+		return 0;
+	}
+	if (ci >= prog->nclauses)
+		return 0;
+	cl = prog->clauses[ci];
+	prp = dt_probe_by_id(dtp, prid);
+	dt_arena_init(&tmp);
+	if (!quiet) {
+		/* The column header comes with the first record, as in DTrace. */
+		if (!dtp->printed_header) {
+			dt_fmt_header(&sb);
+			dtp->printed_header = true;
+		}
+		dt_fmt_probe_prefix(&sb, cpu, prid, prp ? prp->func : "", prp ? prp->name : "");
+	}
+	for (int i = 0; i < cl->nactions; i++) {
+		dt_action_t *a = &cl->actions[i];
+		dt_pfarg_t args[64];
+		int n = DT_MIN(a->nitems, 64);
+
+		for (int k = 0; k < n; k++)
+			dt_consume_arg(&tmp, rec, len, &a->items[k], &args[k]);
+		switch (a->kind) {
+		case DT_ACT_TRACE:
+			dt_fmt_trace(&sb, &args[0], quiet);
+			break;
+		case DT_ACT_PRINTF:
+			dt_pfmt_format(&sb, a->pfmt, args, n);
+			break;
+		case DT_ACT_EXIT:
+			if (!dtp->exiting) {
+				dtp->exiting = true;
+				dtp->exit_status = (int)(int32_t)args[0].ival;
+			}
+			break;
+		}
+	}
+	if (!quiet)
+		dt_sb_putc(&sb, '\n');
+	dt_consume_flush(dtp, &sb);
+	dt_sb_free(&sb);
+	dt_arena_fini(&tmp);
+	return 0;
+}
+
+int
+dt_consume_init(dt_handle_t *dtp)
+{
+	dtp->rb = ring_buffer__new(dtp->map_fds[DT_MAP_RINGBUF], dt_consume_record, dtp, NULL);
+	if (!dtp->rb) {
+		int err = -errno;
+
+		fprintf(stderr, "dtrace: failed to open the trace buffer: %s\n", strerror(-err));
+		return err;
+	}
+	dtp->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * 2, sizeof(uint64_t));
+	return 0;
+}
+
+int
+dt_consume_epoll_fd(dt_handle_t *dtp)
+{
+	return dtp->rb ? ring_buffer__epoll_fd(dtp->rb) : -1;
+}
+
+int
+dt_consume_poll(dt_handle_t *dtp, int timeout_ms)
+{
+	int n;
+
+	if (!dtp->rb)
+		return 0;
+	n = timeout_ms > 0 ? ring_buffer__poll(dtp->rb, timeout_ms) : ring_buffer__consume(dtp->rb);
+	fflush(dtp->out);
+	return n < 0 && n != -EINTR ? n : 0;
+}
+
+void
+dt_consume_drops(dt_handle_t *dtp)
+{
+	int ncpus = libbpf_num_possible_cpus();
+	uint32_t zero = 0;
+	uint64_t *v;
+
+	if (dtp->map_fds[DT_MAP_STATS] < 0 || ncpus <= 0 || !dtp->last_drops)
+		return;
+	v = dt_xcalloc((size_t)ncpus, DT_STATS_SIZE);
+	if (bpf_map_lookup_elem(dtp->map_fds[DT_MAP_STATS], &zero, v) == 0) {
+		for (int c = 0; c < ncpus; c++) {
+			uint64_t d = v[c * 2], ad = v[c * 2 + 1];
+			uint64_t *last = &dtp->last_drops[c * 2];
+
+			if (d > last[0]) {
+				fflush(dtp->out);
+				fprintf(stderr, "dtrace: %llu drop%s on CPU %d\n",
+					(unsigned long long)(d - last[0]), d - last[0] == 1 ? "" : "s",
+					c);
+				last[0] = d;
+			}
+			if (ad > last[1]) {
+				fflush(dtp->out);
+				fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",
+					(unsigned long long)(ad - last[1]),
+					ad - last[1] == 1 ? "" : "s", c);
+				last[1] = ad;
+			}
+		}
+	}
+	free(v);
+}
+
+/* Read one aggregation into merged entries; returns the count (entries in *entsp). */
+static size_t
+dt_consume_agg_snap(dt_handle_t *dtp, dt_aggdesc_t *ad, int fd, dt_aggent_t **entsp,
+		    uint8_t **keysp, uint64_t **valsp)
+{
+	int ncpus = libbpf_num_possible_cpus();
+	uint32_t vwords = ad->nwords + (ad->nkeys ? 0 : 1);
+	uint64_t *cpuvals = dt_xcalloc((size_t)ncpus, vwords * 8);
+	size_t n = 0, cap = 0;
+	dt_aggent_t *ents = NULL;
+	uint8_t *keys = NULL, *prev = NULL, *key = dt_xcalloc(1, ad->keysize + 8);
+	uint64_t *vals = NULL;
+
+	for (;;) {
+		bool any = false;
+
+		if (ad->nkeys) {
+			if (bpf_map_get_next_key(fd, prev, key) < 0)
+				break;
+		} else if (n > 0 || prev) {
+			break;
+		}
+		if (bpf_map_lookup_elem(fd, ad->nkeys ? (void *)key : (void *)&(uint32_t){0},
+					cpuvals) < 0) {
+			if (!ad->nkeys)
+				break;
+			goto next;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			keys = dt_xrealloc(keys, cap * (ad->keysize + 8));
+			vals = dt_xrealloc(vals, cap * ad->nwords * 8);
+		}
+		dt_agg_init(ad, &vals[n * ad->nwords]);
+		for (int c = 0; c < ncpus; c++) {
+			const uint64_t *cv = &cpuvals[(size_t)c * vwords];
+
+			/* Keyless: the last word says whether this CPU's copy was ever touched. */
+			if (!ad->nkeys && cv[ad->nwords] == 0)
+				continue;
+			any = true;
+			dt_agg_merge(ad, &vals[n * ad->nwords], cv);
+		}
+		if (!ad->nkeys && !any)
+			break;
+		memcpy(&keys[n * (ad->keysize + 8)], key, ad->keysize);
+		n++;
+next:
+		if (!ad->nkeys) {
+			prev = key;
+			continue;
+		}
+		if (!prev)
+			prev = dt_xcalloc(1, ad->keysize + 8);
+		memcpy(prev, key, ad->keysize);
+	}
+	if (ad->nkeys)
+		free(prev);
+	free(key);
+	free(cpuvals);
+	ents = dt_xcalloc(n + 1, sizeof(*ents));
+	for (size_t i = 0; i < n; i++) {
+		ents[i].key = &keys[i * (ad->keysize + 8)];
+		ents[i].val = &vals[i * ad->nwords];
+	}
+	*entsp = ents;
+	*keysp = keys;
+	*valsp = vals;
+	return n;
+}
+
+void
+dt_consume_aggs(dt_handle_t *dtp)
+{
+	dt_program_t *prog = dtp->prog;
+	dt_strbuf_t sb = {0};
+	dt_aggsort_t sort = {0};
+
+	for (int i = 0; prog && i < prog->naggs; i++) {
+		dt_aggdesc_t *ad = prog->aggs[i];
+		dt_aggent_t *ents;
+		uint8_t *keys;
+		uint64_t *vals;
+		size_t n = dt_consume_agg_snap(dtp, ad, dtp->agg_fds[i], &ents, &keys, &vals);
+
+		if (n) {
+			dt_agg_sort(ad, ents, n, &sort);
+			if (dtp->opts.quiet)
+				dt_agg_print_entries(&sb, ad, ents, n);
+			else
+				dt_agg_print(&sb, ad, ents, n);
+			dt_consume_flush(dtp, &sb);
+		}
+		free(ents);
+		free(keys);
+		free(vals);
+	}
+	dt_sb_free(&sb);
+	fflush(dtp->out);
+}
+
+void
+dt_consume_fini(dt_handle_t *dtp)
+{
+	ring_buffer__free(dtp->rb);
+	dtp->rb = NULL;
+}

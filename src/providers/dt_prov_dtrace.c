@@ -1,0 +1,52 @@
+/*
+ * dt_prov_dtrace.c: the dtrace provider: BEGIN, END and ERROR.
+ *
+ * BEGIN and END do not attach anywhere: their programs are raw-tracepoint programs that the
+ * runtime runs once on the consumer's own thread with BPF_PROG_RUN, BEGIN before any other
+ * probe is attached and END after every probe is detached. So BEGIN fires before anything
+ * else and END after everything, and execname, pid and cpu are the consumer's, as in DTrace.
+ */
+#include <string.h>
+
+#include "dt_provider.h"
+
+static void
+dtrace_populate(dt_handle_t *dtp, dt_provider_t *pv)
+{
+	dt_probe_add(dtp, pv, "", "", "BEGIN", NULL);
+	dt_probe_add(dtp, pv, "", "", "END", NULL);
+	dt_probe_add(dtp, pv, "", "", "ERROR", NULL);
+}
+
+static int
+dtrace_group(const dt_probe_t *prp)
+{
+	return (int)prp->id;	/* DT_GROUP_BEGIN/END/ERROR are the probe ids */
+}
+
+static bool
+dtrace_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
+{
+	dt_prov_store_prid(cg, (uint32_t)bp->group);
+	if (needs & DT_NEED_ARGS) {
+		for (int i = 0; i < 10; i++)
+			dt_ir_emit(&cg->ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
+	}
+	if (needs & DT_NEED_ERRNO)
+		dt_ir_emit(&cg->ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
+	return false;
+}
+
+static int
+dtrace_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
+{
+	return 0;	/* run, not attached: see the top of this file */
+}
+
+const dt_provider_ops_t dt_prov_dtrace_ops = {
+	.populate = dtrace_populate,
+	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.group = dtrace_group,
+	.prologue = dtrace_prologue,
+	.attach = dtrace_attach,
+};

@@ -1,0 +1,192 @@
+/*
+ * dt_prov_profile.c: the profile provider: profile-N fires on every CPU, tick-N on one.
+ *
+ * Each probe is a software cpu-clock perf event with the probe's period, one per CPU for
+ * profile-N, and a BPF perf-event program. Names follow DTrace: a bare number is a rate in
+ * Hz, or a period with a suffix (ns nsec us usec ms msec s sec m min h hour d day hz).
+ * Probes other than the listed ones are created on demand when a description names them.
+ *
+ * tick-N runs on one CPU. A cpu-clock event bound to an idle CPU hardly fires in some VMs
+ * (seen on this machine), so tick-N is bound to the CPU the consumer starts on, which the
+ * kernel keeps busy enough by running the consumer there.
+ *
+ * arg0 is the kernel PC when the sample hit the kernel, else 0; arg1 the user PC when it hit
+ * user space, else 0.
+ */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "dt_provider.h"
+
+typedef struct profile_probe {
+	bool tick;
+	uint64_t period_ns;
+} profile_probe_t;
+
+/* Parse "profile-N[unit]" or "tick-N[unit]". Returns 0 and fills pp, or -1. */
+static int
+profile_parse(const char *name, profile_probe_t *pp)
+{
+	static const struct { const char *sfx; uint64_t ns; } units[] = {
+		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000}, {"ms", 1000000},
+		{"msec", 1000000}, {"s", 1000000000ULL}, {"sec", 1000000000ULL},
+		{"m", 60000000000ULL}, {"min", 60000000000ULL}, {"h", 3600000000000ULL},
+		{"hour", 3600000000000ULL}, {"d", 86400000000000ULL}, {"day", 86400000000000ULL},
+	};
+	const char *p;
+	char *end;
+	unsigned long long n;
+
+	if (strncmp(name, "profile-", 8) == 0) {
+		pp->tick = false;
+		p = name + 8;
+	} else if (strncmp(name, "tick-", 5) == 0) {
+		pp->tick = true;
+		p = name + 5;
+	} else {
+		return -1;
+	}
+	if (*p < '0' || *p > '9')
+		return -1;
+	errno = 0;
+	n = strtoull(p, &end, 10);
+	if (errno || n == 0)
+		return -1;
+	if (*end == '\0' || strcmp(end, "hz") == 0) {
+		pp->period_ns = 1000000000ULL / n;
+	} else {
+		size_t i;
+
+		for (i = 0; i < DT_ARRAY_SIZE(units); i++)
+			if (strcmp(end, units[i].sfx) == 0)
+				break;
+		if (i == DT_ARRAY_SIZE(units))
+			return -1;
+		pp->period_ns = n * units[i].ns;
+	}
+	return pp->period_ns ? 0 : -1;
+}
+
+static dt_probe_t *
+profile_add(dt_handle_t *dtp, dt_provider_t *pv, const char *name)
+{
+	profile_probe_t pp, *ppp;
+
+	if (profile_parse(name, &pp) < 0)
+		return NULL;
+	ppp = dt_arena_alloc(&dtp->arena, sizeof(*ppp));
+	*ppp = pp;
+	return dt_probe_add(dtp, pv, "", "", dt_arena_strdup(&dtp->arena, name), ppp);
+}
+
+static void
+profile_populate(dt_handle_t *dtp, dt_provider_t *pv)
+{
+	static const char *const names[] = {
+		"profile-97", "profile-199", "profile-499", "profile-997", "profile-1999",
+		"profile-4001", "profile-4999", "tick-1", "tick-10", "tick-100", "tick-500",
+		"tick-1000", "tick-5000", "tick-1sec", "tick-10sec",
+	};
+
+	for (size_t i = 0; i < DT_ARRAY_SIZE(names); i++)
+		profile_add(dtp, pv, names[i]);
+}
+
+static dt_probe_t *
+profile_provide(dt_handle_t *dtp, dt_provider_t *pv, const char *mod, const char *func,
+		const char *name)
+{
+	if (*mod || *func)
+		return NULL;
+	for (size_t i = 1; i < dtp->probes.len; i++) {
+		dt_probe_t *prp = dtp->probes.data[i];
+
+		if (prp->provider == pv && strcmp(prp->name, name) == 0)
+			return prp;
+	}
+	return profile_add(dtp, pv, name);
+}
+
+static int
+profile_group(const dt_probe_t *prp)
+{
+	return (int)prp->id;
+}
+
+/* struct bpf_perf_event_data starts with the x86-64 pt_regs: ip at 128, cs at 136. */
+#define PERF_CTX_IP 128
+#define PERF_CTX_CS 136
+
+static bool
+profile_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
+{
+	dt_irbuf_t *ir = &cg->ir;
+
+	dt_prov_store_prid(cg, (uint32_t)bp->group);
+	if (needs & DT_NEED_ARGS) {
+		int user = dt_ir_label(ir), done = dt_ir_label(ir);
+
+		for (int i = 0; i < 10; i++)
+			dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
+		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, PERF_CTX_IP));
+		dt_ir_emit(ir, DT_LDX(BPF_DW, 2, 6, PERF_CTX_CS));
+		dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 2, 3));
+		dt_ir_jmp_imm(ir, BPF_JEQ, 2, 3, user);
+		dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS));
+		dt_ir_ja(ir, done);
+		dt_ir_place(ir, user);
+		dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 8));
+		dt_ir_place(ir, done);
+	}
+	if (needs & DT_NEED_ERRNO)
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
+	return false;
+}
+
+static int
+profile_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
+{
+	profile_probe_t *pp = bp->probe->pdata;
+	struct perf_event_attr attr;
+	int cpu0 = sched_getcpu();
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	attr.sample_period = pp->period_ns;
+	for (int cpu = 0; cpu < dtp->ncpus; cpu++) {
+		int pfd, lfd;
+
+		if (pp->tick && cpu != (cpu0 >= 0 ? cpu0 : 0))
+			continue;
+		pfd = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+		if (pfd < 0) {
+			if (errno == ENODEV || errno == EINVAL)
+				continue;	/* an offline CPU */
+			return -errno;
+		}
+		dt_vec_push(&bp->perf_fds, pfd);
+		lfd = bpf_link_create(bp->fd, pfd, BPF_PERF_EVENT, NULL);
+		if (lfd < 0)
+			return -errno;
+		dt_vec_push(&bp->link_fds, lfd);
+	}
+	return 0;
+}
+
+const dt_provider_ops_t dt_prov_profile_ops = {
+	.populate = profile_populate,
+	.provide = profile_provide,
+	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
+	.group = profile_group,
+	.prologue = profile_prologue,
+	.attach = profile_attach,
+};

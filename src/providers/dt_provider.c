@@ -1,0 +1,51 @@
+/*
+ * dt_provider.c: the provider registry and what prologues share.
+ */
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "dt_provider.h"
+
+static dt_provider_t dt_providers[] = {
+	{"dtrace", &dt_prov_dtrace_ops},
+	{"profile", &dt_prov_profile_ops},
+	{"syscall", &dt_prov_syscall_ops},
+};
+
+void
+dt_prov_init(dt_handle_t *dtp)
+{
+	size_t n = DT_ARRAY_SIZE(dt_providers);
+
+	dtp->providers = dt_xcalloc(n, sizeof(*dtp->providers));
+	for (size_t i = 0; i < n; i++) {
+		dtp->providers[dtp->nproviders++] = &dt_providers[i];
+		dt_providers[i].ops->populate(dtp, &dt_providers[i]);
+	}
+}
+
+void
+dt_prov_store_prid(dt_cg_t *cg, uint32_t id)
+{
+	dt_ir_emit(&cg->ir, DT_ST(BPF_DW, 7, DT_MST_PRID, (int32_t)id));
+}
+
+#define TRACEFS_MAGIC_NR 0x74726163
+
+const char *
+dt_tracefs(void)
+{
+	static const char *const paths[] = {"/sys/kernel/tracing", "/sys/kernel/debug/tracing"};
+	struct statfs st;
+
+	for (size_t i = 0; i < DT_ARRAY_SIZE(paths); i++)
+		if (statfs(paths[i], &st) == 0 && st.f_type == TRACEFS_MAGIC_NR)
+			return paths[i];
+	/* Not mounted: mount it where the kernel expects it (needs root). */
+	if (mount("tracefs", paths[0], "tracefs", 0, NULL) == 0)
+		return paths[0];
+	return NULL;
+}

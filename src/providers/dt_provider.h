@@ -1,0 +1,61 @@
+/*
+ * dt_provider.h: the providers' one internal header and their ops table.
+ *
+ * A provider knows its probes (populate, or provide on demand for names like profile-997),
+ * how probes group into BPF programs (one program per attach point: all syscall entry probes
+ * share one program on the sys_enter raw tracepoint), what the program's prologue must do to
+ * build the D context from the kernel's (probe id, args), and how to attach and detach.
+ */
+#ifndef DT_PROVIDER_H
+#define DT_PROVIDER_H
+
+#include "../codegen/dt_codegen.h"
+#include "../runtime/dt_runtime.h"
+
+typedef struct dt_provider dt_provider_t;
+
+typedef struct dt_provider_ops {
+	/* Add this provider's probes to the probe table. */
+	void (*populate)(dt_handle_t *dtp, dt_provider_t *pv);
+	/* Create a probe on demand for a description with no globs (NULL if none). */
+	dt_probe_t *(*provide)(dt_handle_t *dtp, dt_provider_t *pv, const char *mod,
+			       const char *func, const char *name);
+	int prog_type;		/* BPF_PROG_TYPE_* of its programs */
+	/* The attach point (program) a probe belongs to; probes with equal groups share one. */
+	int (*group)(const dt_probe_t *prp);
+	/*
+	 * Emit the prologue: r6 = ctx and r7 = scratch are set; store the probe id at
+	 * DT_MST_PRID (and the clause mask at DT_MST_MASK for shared programs, returning from
+	 * the program when no clause wants this firing), and args/errno when needed.
+	 * Returns true when clauses must test the clause mask.
+	 */
+	bool (*prologue)(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs);
+	/* After load: fill the provider's maps for this program (dispatch tables). */
+	int (*setup)(dt_handle_t *dtp, struct dt_bpfprog *bp);
+	/* Attach the loaded program; store fds to close in bp. 0 or -errno. */
+	int (*attach)(dt_handle_t *dtp, struct dt_bpfprog *bp);
+} dt_provider_ops_t;
+
+struct dt_provider {
+	const char *name;
+	const dt_provider_ops_t *ops;
+};
+
+extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_profile_ops;
+
+/* The dtrace provider's probe ids are fixed. */
+#define DT_PROBE_BEGIN 1
+#define DT_PROBE_END 2
+#define DT_PROBE_ERROR 3
+enum { DT_GROUP_BEGIN = 1, DT_GROUP_END, DT_GROUP_ERROR };
+
+/* Register every provider with the handle and populate the probe table. */
+void dt_prov_init(dt_handle_t *dtp);
+
+/* Helpers the prologues share. */
+void dt_prov_store_prid(dt_cg_t *cg, uint32_t id);	/* constant probe id */
+
+/* Mount tracefs if needed; return its path (or NULL). */
+const char *dt_tracefs(void);
+
+#endif /* DT_PROVIDER_H */

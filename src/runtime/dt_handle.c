@@ -1,0 +1,339 @@
+/*
+ * dt_handle.c: the handle's lifecycle, its options (-x), and the probe table.
+ *
+ * Providers add probes with dt_probe_add; ids are given in registration order, so the
+ * dtrace provider's BEGIN, END and ERROR are always 1, 2 and 3, as in every DTrace.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../providers/dt_provider.h"
+#include "dt_runtime.h"
+
+dt_handle_t *
+dt_handle_new(void)
+{
+	dt_handle_t *dtp = dt_xcalloc(1, sizeof(*dtp));
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	dt_arena_init(&dtp->arena);
+	dtp->ncpus = n > 0 ? (int)n : 1;
+	dtp->opts.switchrate_ns = 1000000000ULL;	/* 1hz, as DTrace */
+	dtp->opts.aggrate_ns = 1000000000ULL;
+	dtp->opts.bufsize = 4ULL << 20;
+	dtp->opts.aggsize = 4ULL << 20;
+	dtp->opts.strsize = 256;
+	dtp->opts.dynvarsize = 1ULL << 20;
+	for (int i = 0; i < DT_NMAPS_FIXED; i++)
+		dtp->map_fds[i] = -1;
+	dtp->target_pidfd = -1;
+	dtp->target_go_fd = -1;
+	dtp->out = stdout;
+	dt_vec_push(&dtp->probes, (dt_probe_t *)NULL);	/* id 0 is never a probe */
+	dt_prov_init(dtp);
+	return dtp;
+}
+
+void
+dt_handle_free(dt_handle_t *dtp)
+{
+	if (!dtp)
+		return;
+	dt_rt_detach(dtp);
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
+		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
+
+		if (bp->fd >= 0)
+			close(bp->fd);
+		dt_vec_free(&bp->link_fds);
+		dt_vec_free(&bp->perf_fds);
+		free(bp);
+	}
+	dt_vec_free(&dtp->bpfprogs);
+	for (int i = 0; i < DT_NMAPS_FIXED; i++)
+		if (dtp->map_fds[i] >= 0)
+			close(dtp->map_fds[i]);
+	if (dtp->agg_fds && dtp->prog) {
+		for (int i = 0; i < dtp->prog->naggs; i++)
+			if (dtp->agg_fds[i] >= 0)
+				close(dtp->agg_fds[i]);
+	}
+	free(dtp->agg_fds);
+	free(dtp->last_drops);
+	if (dtp->target_pidfd >= 0)
+		close(dtp->target_pidfd);
+	if (dtp->target_go_fd >= 0)
+		close(dtp->target_go_fd);
+	dt_vec_free(&dtp->probes);
+	free(dtp->providers);
+	dt_arena_fini(&dtp->arena);
+	free(dtp);
+}
+
+/* ---- options -------------------------------------------------------------------------- */
+
+/* A size: a number with an optional k, m, g or t suffix (DTrace's dt_optval_size). */
+static int
+dt_opt_size(const char *v, uint64_t *out)
+{
+	char *end;
+	unsigned long long n;
+
+	if (!v || !*v)
+		return -1;
+	errno = 0;
+	n = strtoull(v, &end, 0);
+	if (errno || end == v)
+		return -1;
+	switch (*end) {
+	case 't': case 'T': n <<= 10; /* fall through */
+	case 'g': case 'G': n <<= 10; /* fall through */
+	case 'm': case 'M': n <<= 10; /* fall through */
+	case 'k': case 'K': n <<= 10; end++; break;
+	default: break;
+	}
+	if (*end)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+/* A time: a number with a unit (ns us ms s sec m min h d), or a rate with "hz". */
+static int
+dt_opt_time(const char *v, uint64_t *out, bool bare_is_hz)
+{
+	static const struct { const char *sfx; uint64_t mul; } units[] = {
+		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000}, {"ms", 1000000},
+		{"msec", 1000000}, {"s", 1000000000ULL}, {"sec", 1000000000ULL},
+		{"m", 60000000000ULL}, {"min", 60000000000ULL}, {"h", 3600000000000ULL},
+		{"hour", 3600000000000ULL}, {"d", 86400000000000ULL}, {"day", 86400000000000ULL},
+	};
+	char *end;
+	unsigned long long n;
+
+	if (!v || !*v)
+		return -1;
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (errno || end == v)
+		return -1;
+	if (*end == '\0') {
+		if (bare_is_hz) {
+			if (n == 0)
+				return -1;
+			*out = 1000000000ULL / n;
+		} else {
+			*out = n;
+		}
+		return 0;
+	}
+	if (strcmp(end, "hz") == 0 || strcmp(end, "Hz") == 0) {
+		if (n == 0)
+			return -1;
+		*out = 1000000000ULL / n;
+		return 0;
+	}
+	for (size_t i = 0; i < DT_ARRAY_SIZE(units); i++) {
+		if (strcmp(end, units[i].sfx) == 0) {
+			*out = n * units[i].mul;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int
+dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why)
+{
+	static const char *const ignored[] = {
+		/* Accepted for script compatibility; they change nothing on this kernel yet. */
+		"cpu", "nspec", "specsize", "cleanrate", "statusrate", "stackframes",
+		"ustackframes", "jstackframes", "jstackstrsize", "stackindent", "bufpolicy",
+		"bufresize", "aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev",
+		"aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
+		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
+		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "tree", "procrate",
+	};
+	dt_options_t *o = &dtp->opts;
+	uint64_t n;
+	bool on = !value || strcmp(value, "0") != 0;
+
+	*why = "Invalid value for specified option";
+	if (strcmp(name, "quiet") == 0) {
+		o->quiet = on;
+	} else if (strcmp(name, "errtags") == 0) {
+		o->errtags = on;
+	} else if (strcmp(name, "zdefs") == 0) {
+		o->zdefs = on;
+	} else if (strcmp(name, "destructive") == 0) {
+		o->destructive = on;
+	} else if (strcmp(name, "bpflog") == 0) {
+		o->bpflog = on;
+	} else if (strcmp(name, "flowindent") == 0) {
+		o->flowindent = on;
+	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0) {
+		if (dt_opt_time(value, &n, true) < 0 || n == 0)
+			return -1;
+		if (name[0] == 's')
+			o->switchrate_ns = n;
+		else
+			o->aggrate_ns = n;
+	} else if (strcmp(name, "bufsize") == 0 || strcmp(name, "aggsize") == 0 ||
+		   strcmp(name, "dynvarsize") == 0) {
+		if (dt_opt_size(value, &n) < 0 || n == 0)
+			return -1;
+		if (name[0] == 'b')
+			o->bufsize = n;
+		else if (name[0] == 'a')
+			o->aggsize = n;
+		else
+			o->dynvarsize = (uint32_t)DT_MIN(n, UINT32_MAX);
+	} else if (strcmp(name, "strsize") == 0) {
+		/* Bounded so string temporaries fit the per-CPU scratch value. */
+		if (dt_opt_size(value, &n) < 0 || n < 2 || n > 1024)
+			return -1;
+		o->strsize = (uint32_t)n;
+	} else {
+		for (size_t i = 0; i < DT_ARRAY_SIZE(ignored); i++)
+			if (strcmp(name, ignored[i]) == 0)
+				return 0;
+		*why = "Invalid option name";
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- probe table ---------------------------------------------------------------------- */
+
+dt_probe_t *
+dt_probe_add(dt_handle_t *dtp, struct dt_provider *prov, const char *mod, const char *func,
+	     const char *name, void *pdata)
+{
+	dt_probe_t *prp = dt_arena_alloc(&dtp->arena, sizeof(*prp));
+
+	prp->id = (uint32_t)dtp->probes.len;
+	prp->prov = prov->name;
+	prp->mod = mod;
+	prp->func = func;
+	prp->name = name;
+	prp->provider = prov;
+	prp->pdata = pdata;
+	dt_vec_push(&dtp->probes, prp);
+	return prp;
+}
+
+dt_probe_t *
+dt_probe_by_id(dt_handle_t *dtp, uint32_t id)
+{
+	return id < dtp->probes.len ? dtp->probes.data[id] : NULL;
+}
+
+/* One [...] set at p (just past '['); sets *matched, returns the char after ']' or NULL. */
+static const char *
+dt_glob_set(const char *p, char c, bool *matched)
+{
+	bool neg = false, ok = false;
+
+	if (*p == '!' || *p == '^') {
+		neg = true;
+		p++;
+	}
+	for (bool first = true; *p && (first || *p != ']'); first = false) {
+		char lo = *p == '\\' && p[1] ? *++p : *p, hi = lo;
+
+		p++;
+		if (*p == '-' && p[1] && p[1] != ']') {
+			hi = p[1] == '\\' && p[2] ? p[2] : p[1];
+			p += p[1] == '\\' ? 3 : 2;
+		}
+		if (c >= lo && c <= hi)
+			ok = true;
+	}
+	if (*p != ']')
+		return NULL;
+	*matched = ok != neg;
+	return p + 1;
+}
+
+bool
+dt_glob_match(const char *pat, const char *s)
+{
+	if (!pat || !*pat)
+		return true;
+	for (;;) {
+		switch (*pat) {
+		case '\0':
+			return *s == '\0';
+		case '*':
+			while (*pat == '*')
+				pat++;
+			if (!*pat)
+				return true;
+			for (; *s; s++)
+				if (dt_glob_match(pat, s))
+					return true;
+			return dt_glob_match(pat, s);
+		case '?':
+			if (!*s)
+				return false;
+			pat++, s++;
+			break;
+		case '[': {
+			bool m = false;
+			const char *next = *s ? dt_glob_set(pat + 1, *s, &m) : NULL;
+
+			if (!next)
+				return false;
+			if (!m)
+				return false;
+			pat = next, s++;
+			break;
+		}
+		case '\\':
+			if (pat[1])
+				pat++;
+			/* fall through */
+		default:
+			if (*pat != *s)
+				return false;
+			pat++, s++;
+			break;
+		}
+	}
+}
+
+static bool
+dt_is_glob(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+int
+dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *func,
+	      const char *name, int (*fn)(dt_probe_t *, void *), void *arg)
+{
+	int n = 0;
+
+	/* On-demand probes (profile-N): only for an exact provider and name. */
+	if (*prov && !dt_is_glob(prov) && *name && !dt_is_glob(name)) {
+		for (int i = 0; i < dtp->nproviders; i++) {
+			dt_provider_t *pv = dtp->providers[i];
+
+			if (pv->ops->provide && strcmp(pv->name, prov) == 0)
+				pv->ops->provide(dtp, pv, mod, func, name);
+		}
+	}
+	for (size_t i = 1; i < dtp->probes.len; i++) {
+		dt_probe_t *prp = dtp->probes.data[i];
+
+		if (!dt_glob_match(prov, prp->prov) || !dt_glob_match(mod, prp->mod) ||
+		    !dt_glob_match(func, prp->func) || !dt_glob_match(name, prp->name))
+			continue;
+		n++;
+		if (fn && fn(prp, arg) != 0)
+			break;
+	}
+	return n;
+}

@@ -1,0 +1,380 @@
+/*
+ * dt_load.c: from a compiled program to loaded, attached BPF.
+ *
+ *   group the enabled probes by attach point -> generate one program each (codegen)
+ *   -> create the maps, sized by what codegen used -> swap map fds into the code
+ *   -> load (with the verifier log on failure) -> fill name/dispatch/string maps
+ *   -> BEGIN runs, the rest attaches; at the end everything detaches, then END runs.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "../codegen/dt_codegen.h"
+#include "../providers/dt_provider.h"
+#include "dt_runtime.h"
+
+#define DT_SYSCALL_MAXNR 1024
+
+static dt_bpfprog_t *
+dt_rt_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
+{
+	struct dt_provider *pv = prp->provider;
+	int group = pv->ops->group(prp);
+	dt_bpfprog_t *bp;
+
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
+		bp = dtp->bpfprogs.data[i];
+		if (bp->prov == pv && bp->group == group)
+			return bp;
+	}
+	bp = dt_xcalloc(1, sizeof(*bp));
+	bp->prov = pv;
+	bp->group = group;
+	bp->fd = -1;
+	bp->prog_type = pv->ops->prog_type;
+	bp->probe = prp;
+	snprintf(bp->name, sizeof(bp->name), "dt_%s_%d", pv->name, group);
+	dt_vec_push(&dtp->bpfprogs, bp);
+	return bp;
+}
+
+int
+dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct bpf_insn *insns,
+		size_t ninsns)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	size_t logsz = 4 << 20;
+	char *log;
+	int fd, err;
+
+	fd = bpf_prog_load((enum bpf_prog_type)prog_type, name, "GPL", insns, ninsns, &opts);
+	if (fd >= 0)
+		return fd;
+	err = -errno;
+	if (err == -EPERM) {
+		fprintf(stderr, "dtrace: failed to load BPF program %s: %s (tracing needs root, or "
+			"CAP_BPF and CAP_PERFMON)\n", name, strerror(-err));
+		return err;
+	}
+	/* Again with the verifier's log, to say why. */
+	log = dt_xmalloc(logsz);
+	log[0] = '\0';
+	opts.log_buf = log;
+	opts.log_size = (uint32_t)logsz;
+	opts.log_level = 1;
+	fd = bpf_prog_load((enum bpf_prog_type)prog_type, name, "GPL", insns, ninsns, &opts);
+	if (fd >= 0) {
+		free(log);
+		return fd;
+	}
+	fprintf(stderr, "dtrace: failed to load BPF program %s: %s\n", name, strerror(errno));
+	{
+		/* The last lines say what went wrong; -x bpflog shows everything. */
+		size_t len = strlen(log);
+		const char *p = log + len;
+		int lines = 0;
+
+		while (!dtp->opts.bpflog && p > log && lines < 12)
+			if (*--p == '\n')
+				lines++;
+		if (p != log)
+			fprintf(stderr, "dtrace: verifier log (last lines; -x bpflog for all):\n");
+		fprintf(stderr, "%s\n", p == log ? p : p + 1);
+	}
+	free(log);
+	return err;
+}
+
+static int
+dt_rt_map(const char *name, enum bpf_map_type type, uint32_t ksz, uint32_t vsz, uint32_t n,
+	  uint32_t flags)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = flags);
+	int fd = bpf_map_create(type, name, ksz, vsz, n, &opts);
+
+	if (fd < 0) {
+		int err = -errno;
+
+		fprintf(stderr, "dtrace: failed to create BPF map %s: %s\n", name, strerror(errno));
+		return err;
+	}
+	return fd;
+}
+
+static uint32_t
+dt_pow2(uint64_t n)
+{
+	uint64_t p = 4096;
+
+	while (p < n && p < (1ULL << 30))
+		p <<= 1;
+	return (uint32_t)p;
+}
+
+static int
+dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
+{
+	dt_program_t *prog = dtp->prog;
+	uint32_t strtab_sz = (uint32_t)DT_ALIGN(prog->strtab.len ? prog->strtab.len : 1, 8);
+	uint32_t nprobes = (uint32_t)dtp->probes.len;
+	int *m = dtp->map_fds;
+	uint32_t zero = 0;
+
+	dtp->mstate_size = (uint32_t)DT_ALIGN(DT_MST_TEMP + temp_max, 8);
+	if (dtp->mstate_size > 32768) {
+		fprintf(stderr, "dtrace: the program needs %u bytes of scratch space per CPU; "
+			"at most 32768 are possible (reduce strsize)\n", dtp->mstate_size);
+		return -E2BIG;
+	}
+	if ((m[DT_MAP_RINGBUF] = dt_rt_map("dt_buf", BPF_MAP_TYPE_RINGBUF, 0, 0,
+					    dt_pow2(dtp->opts.bufsize * (uint64_t)dtp->ncpus),
+					    0)) < 0 ||
+	    (m[DT_MAP_MSTATE] = dt_rt_map("dt_mstate", BPF_MAP_TYPE_PERCPU_ARRAY, 4,
+					   dtp->mstate_size, 1, 0)) < 0 ||
+	    (m[DT_MAP_STATE] = dt_rt_map("dt_state", BPF_MAP_TYPE_ARRAY, 4, DT_ST_SIZE, 1, 0)) < 0 ||
+	    (m[DT_MAP_STATS] = dt_rt_map("dt_stats", BPF_MAP_TYPE_PERCPU_ARRAY, 4, DT_STATS_SIZE,
+					  1, 0)) < 0 ||
+	    (m[DT_MAP_PROBES] = dt_rt_map("dt_probes", BPF_MAP_TYPE_ARRAY, 4, DT_PRB_SIZE, nprobes,
+					   0)) < 0 ||
+	    (m[DT_MAP_STRTAB] = dt_rt_map("dt_strtab", BPF_MAP_TYPE_ARRAY, 4, strtab_sz, 1,
+					   BPF_F_RDONLY_PROG)) < 0 ||
+	    (m[DT_MAP_SYSCALL_ENTRY] = dt_rt_map("dt_sc_entry", BPF_MAP_TYPE_ARRAY, 4, 16,
+						  DT_SYSCALL_MAXNR, 0)) < 0 ||
+	    (m[DT_MAP_SYSCALL_RETURN] = dt_rt_map("dt_sc_return", BPF_MAP_TYPE_ARRAY, 4, 16,
+						   DT_SYSCALL_MAXNR, 0)) < 0)
+		return -1;
+
+	/* String literals: written once, then frozen (bpf_strncmp wants a read-only map). */
+	{
+		char *buf = dt_xcalloc(1, strtab_sz);
+
+		memcpy(buf, prog->strtab.data, prog->strtab.len);
+		if (bpf_map_update_elem(m[DT_MAP_STRTAB], &zero, buf, BPF_ANY) < 0 ||
+		    bpf_map_freeze(m[DT_MAP_STRTAB]) < 0) {
+			free(buf);
+			fprintf(stderr, "dtrace: failed to set up the string table: %s\n",
+				strerror(errno));
+			return -1;
+		}
+		free(buf);
+	}
+	/* Probe names for probeprov, probemod, probefunc and probename. */
+	for (size_t i = 0; i < prog->probes.len; i++) {
+		dt_probe_t *prp = prog->probes.data[i];
+		char v[DT_PRB_SIZE] = {0};
+
+		strncpy(v + DT_PRB_PROV, prp->prov, DT_PRB_FIELD - 1);
+		strncpy(v + DT_PRB_MOD, prp->mod, DT_PRB_FIELD - 1);
+		strncpy(v + DT_PRB_FUNC, prp->func, DT_PRB_FIELD - 1);
+		strncpy(v + DT_PRB_NAME, prp->name, DT_PRB_FIELD - 1);
+		if (bpf_map_update_elem(m[DT_MAP_PROBES], &prp->id, v, BPF_ANY) < 0)
+			return -1;
+	}
+	/* Aggregations. */
+	dtp->agg_fds = dt_xcalloc((size_t)prog->naggs + 1, sizeof(int));
+	for (int i = 0; i < prog->naggs; i++)
+		dtp->agg_fds[i] = -1;
+	for (int i = 0; i < prog->naggs; i++) {
+		dt_aggdesc_t *ad = prog->aggs[i];
+		char name[24];
+
+		snprintf(name, sizeof(name), "dt_agg_%d", i % 10000);
+		if (ad->nkeys == 0) {
+			dtp->agg_fds[i] = dt_rt_map(name, BPF_MAP_TYPE_PERCPU_ARRAY, 4,
+						    (ad->nwords + 1) * 8, 1, 0);
+		} else {
+			uint64_t per = ad->keysize + ad->nwords * 8ULL;
+			uint64_t n = DT_MAX(dtp->opts.aggsize / per, 1024ULL);
+
+			dtp->agg_fds[i] = dt_rt_map(name, BPF_MAP_TYPE_PERCPU_HASH, ad->keysize,
+						    ad->nwords * 8, (uint32_t)DT_MIN(n, 1U << 22),
+						    BPF_F_NO_PREALLOC);
+		}
+		if (dtp->agg_fds[i] < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Swap map indices in ld_imm64 instructions for the maps' fds. */
+static void
+dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct bpf_insn *in = &insns[i];
+
+		if (in->code != (BPF_LD | BPF_DW | BPF_IMM))
+			continue;
+		if (in->src_reg == BPF_PSEUDO_MAP_FD || in->src_reg == BPF_PSEUDO_MAP_VALUE) {
+			int idx = in->imm;
+
+			in->imm = idx < DT_NMAPS_FIXED ? dtp->map_fds[idx]
+						       : dtp->agg_fds[idx - DT_NMAPS_FIXED];
+		}
+		i++;	/* the second half of ld_imm64 */
+	}
+}
+
+int
+dt_rt_load(dt_handle_t *dtp)
+{
+	dt_program_t *prog = dtp->prog;
+	dt_cg_t *cgs;
+	uint32_t temp_max = 64;
+	int err = 0;
+
+	/* Group probes into programs, then give each program its clauses in order. */
+	for (size_t i = 0; i < prog->probes.len; i++) {
+		dt_bpfprog_t *bp = dt_rt_prog_for(dtp, prog->probes.data[i]);
+
+		dt_vec_push(&bp->probes, prog->probes.data[i]);
+		if (bp->probes.len > 1)
+			bp->probe = NULL;
+	}
+	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
+		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
+
+		for (int c = 0; c < prog->nclauses; c++) {
+			dt_clause_t *cl = prog->clauses[c];
+			bool in = false;
+
+			for (size_t k = 0; k < cl->probes.len && !in; k++)
+				for (size_t j = 0; j < bp->probes.len && !in; j++)
+					in = cl->probes.data[k] == bp->probes.data[j];
+			if (in)
+				dt_vec_push(&bp->clauses, cl);
+		}
+	}
+
+	cgs = dt_xcalloc(dtp->bpfprogs.len + 1, sizeof(*cgs));
+	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
+		dt_cg_t *cg = &cgs[b];
+
+		cg->dtp = dtp;
+		cg->prog = prog;
+		cg->strsize = dtp->opts.strsize;
+		dt_ir_init(&cg->ir);
+		if (dt_cg_program(cg, dtp->bpfprogs.data[b]) < 0) {
+			fprintf(stderr, "dtrace: failed to generate code for %s: %s\n",
+				dtp->bpfprogs.data[b]->name, cg->err ? cg->err : "unknown error");
+			err = -1;
+			goto out;
+		}
+		temp_max = DT_MAX(temp_max, cg->temp_max);
+	}
+	if ((err = dt_rt_maps(dtp, temp_max)) < 0)
+		goto out;
+	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
+		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
+		dt_cg_t *cg = &cgs[b];
+
+		dt_rt_relocate(dtp, cg->ir.insns, cg->ir.len);
+		bp->fd = dt_rt_prog_load(dtp, bp->prog_type, bp->name, cg->ir.insns, cg->ir.len);
+		if (bp->fd < 0) {
+			err = bp->fd;
+			goto out;
+		}
+		if (bp->prov->ops->setup && (err = bp->prov->ops->setup(dtp, bp)) < 0) {
+			fprintf(stderr, "dtrace: failed to set up %s: %s\n", bp->name,
+				strerror(-err));
+			goto out;
+		}
+	}
+out:
+	for (size_t b = 0; b < dtp->bpfprogs.len; b++)
+		dt_ir_fini(&cgs[b].ir);
+	free(cgs);
+	return err;
+}
+
+static dt_bpfprog_t *
+dt_rt_dtrace_prog(dt_handle_t *dtp, int group)
+{
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
+		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
+
+		if (bp->prov->ops == &dt_prov_dtrace_ops && bp->group == group)
+			return bp;
+	}
+	return NULL;
+}
+
+int
+dt_rt_prog_run(int prog_fd)
+{
+	uint64_t ctx[8] = {0};
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+
+	if (bpf_prog_test_run_opts(prog_fd, &opts) < 0)
+		return -errno;
+	return 0;
+}
+
+int
+dt_rt_begin(dt_handle_t *dtp)
+{
+	dt_bpfprog_t *bp = dt_rt_dtrace_prog(dtp, DT_GROUP_BEGIN);
+	int err;
+
+	if (!bp)
+		return 0;
+	if ((err = dt_rt_prog_run(bp->fd)) < 0)
+		fprintf(stderr, "dtrace: failed to run BEGIN: %s\n", strerror(-err));
+	return err;
+}
+
+int
+dt_rt_end(dt_handle_t *dtp)
+{
+	dt_bpfprog_t *bp = dt_rt_dtrace_prog(dtp, DT_GROUP_END);
+	int err;
+
+	if (!bp)
+		return 0;
+	if ((err = dt_rt_prog_run(bp->fd)) < 0)
+		fprintf(stderr, "dtrace: failed to run END: %s\n", strerror(-err));
+	return err;
+}
+
+int
+dt_rt_attach(dt_handle_t *dtp)
+{
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
+		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
+		int err;
+
+		if (bp->prov->ops == &dt_prov_dtrace_ops)
+			continue;
+		if ((err = bp->prov->ops->attach(dtp, bp)) < 0) {
+			dt_probe_t *prp = bp->probes.len ? bp->probes.data[0] : NULL;
+
+			fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: %s\n",
+				prp ? prp->prov : "?", prp ? prp->mod : "", prp ? prp->func : "",
+				prp ? prp->name : "", strerror(-err));
+			dt_rt_detach(dtp);
+			return err;
+		}
+	}
+	return 0;
+}
+
+void
+dt_rt_detach(dt_handle_t *dtp)
+{
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
+		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
+
+		for (size_t k = 0; k < bp->link_fds.len; k++)
+			close(bp->link_fds.data[k]);
+		for (size_t k = 0; k < bp->perf_fds.len; k++)
+			close(bp->perf_fds.data[k]);
+		bp->link_fds.len = 0;
+		bp->perf_fds.len = 0;
+	}
+}

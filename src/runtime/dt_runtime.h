@@ -1,0 +1,133 @@
+/*
+ * dt_runtime.h: the handle and the kernel side of a tracing session.
+ *
+ * The handle (dt_handle_t) is the one object a dtrace run hangs everything on: options, the
+ * probe table the providers fill, the compiled program, the BPF maps and loaded programs, the
+ * attached links. Its lifecycle:
+ *
+ *   dt_handle_new -> dt_compile_program (compiler) -> dt_rt_load (maps + programs)
+ *     -> dt_rt_begin (runs BEGIN) -> dt_rt_attach (every other probe) -> consume ...
+ *     -> dt_rt_detach -> dt_rt_end (runs END) -> final consume -> dt_handle_free
+ *
+ * dt_handle_free always detaches and closes everything, so no path leaves a probe attached.
+ */
+#ifndef DT_RUNTIME_H
+#define DT_RUNTIME_H
+
+#include <sys/types.h>
+
+#include "../common/dt_common.h"
+#include "../common/dt_program.h"
+
+struct dt_provider;
+struct bpf_insn;
+
+/* Options: the -x names and their defaults live in dt_options.c. */
+typedef struct dt_options {
+	bool quiet;
+	bool errtags;
+	bool zdefs;		/* -Z: allow descriptions that match nothing */
+	bool destructive;	/* -w */
+	bool bpflog;		/* show the verifier log on failed loads */
+	uint64_t switchrate_ns;	/* how often the consumer drains the buffer */
+	uint64_t aggrate_ns;
+	uint64_t bufsize;	/* principal buffer bytes per CPU */
+	uint64_t aggsize;
+	uint32_t strsize;
+	uint32_t dynvarsize;
+	bool flowindent;
+} dt_options_t;
+
+/* The BPF maps every program shares. */
+enum {
+	DT_MAP_RINGBUF,		/* records to the consumer */
+	DT_MAP_MSTATE,		/* per-CPU scratch: probe id, args, string temps, keys */
+	DT_MAP_STATE,		/* array[1]: global state (activity), later D globals */
+	DT_MAP_STATS,		/* per-CPU array[1]: drop counters */
+	DT_MAP_PROBES,		/* array[probe id]: provider, module, function, name strings */
+	DT_MAP_STRTAB,		/* read-only array[1]: string literals */
+	DT_MAP_SYSCALL_ENTRY,	/* array[syscall nr]: probe id and clause mask (syscall provider) */
+	DT_MAP_SYSCALL_RETURN,
+	DT_NMAPS_FIXED
+};
+
+/* One loaded BPF program and where it is attached. */
+typedef struct dt_bpfprog {
+	struct dt_provider *prov;
+	int group;			/* provider-defined: which attach point */
+	dt_probe_t *probe;		/* the probe, for one-probe programs; NULL for dispatch */
+	int prog_type;
+	int fd;
+	DT_VEC(int) link_fds;		/* links / perf event fds to close on detach */
+	DT_VEC(int) perf_fds;
+	DT_VEC(dt_clause_t *) clauses;	/* in program order; bit i of the clause mask = [i] */
+	DT_VEC(dt_probe_t *) probes;	/* the enabled probes this program serves */
+	char name[32];
+} dt_bpfprog_t;
+
+typedef struct dt_handle {
+	dt_options_t opts;
+	int ncpus;
+	/* The probe table: every probe the providers know, indexed by id (id 0 is unused). */
+	DT_VEC(dt_probe_t *) probes;
+	struct dt_provider **providers;
+	int nproviders;
+	dt_arena_t arena;		/* the handle's long-lived allocations (probes) */
+
+	dt_program_t *prog;		/* the compiled program */
+	struct btf *btf;		/* the kernel's BTF, loaded when a program needs it */
+	int map_fds[DT_NMAPS_FIXED];
+	int *agg_fds;			/* one map per aggregation */
+	DT_VEC(dt_bpfprog_t *) bpfprogs;
+	uint32_t mstate_size;		/* bytes of the per-CPU scratch value */
+	uint32_t state_size;
+
+	/* Target process (-c / -p) */
+	pid_t target_pid;
+	int target_pidfd;
+	int target_go_fd;		/* -c: write end of the pipe the child waits on */
+
+	/* Consumer state */
+	struct ring_buffer *rb;
+	FILE *out;			/* -o file or stdout */
+	bool exiting;			/* exit() seen or signal */
+	int exit_status;
+	bool printed_header;
+	uint64_t *last_drops;		/* per CPU: drops already reported */
+	char *g_argv0;
+} dt_handle_t;
+
+dt_handle_t *dt_handle_new(void);
+void dt_handle_free(dt_handle_t *dtp);	/* detaches, closes, frees; accepts NULL */
+
+/* Options by -x name. Returns 0, or -1 with *why set to DTrace's reason. */
+int dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why);
+
+/* Probe table. */
+dt_probe_t *dt_probe_add(dt_handle_t *dtp, struct dt_provider *prov, const char *mod,
+			 const char *func, const char *name, void *pdata);
+dt_probe_t *dt_probe_by_id(dt_handle_t *dtp, uint32_t id);
+/* Does glob pattern pat ("" matches all) match s? DTrace's rules: * ? [...] and \ escapes. */
+bool dt_glob_match(const char *pat, const char *s);
+/*
+ * Call fn for every probe matching the description (fields may be "" = any). Providers that
+ * create probes on demand (profile-N) get a chance first. Returns the number matched.
+ */
+int dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *func,
+		  const char *name, int (*fn)(dt_probe_t *, void *), void *arg);
+
+/* Maps and programs. */
+int dt_rt_load(dt_handle_t *dtp);	/* create maps, generate code, load every program */
+int dt_rt_begin(dt_handle_t *dtp);	/* run BEGIN (on this thread) */
+int dt_rt_attach(dt_handle_t *dtp);	/* attach every non-BEGIN/END program */
+void dt_rt_detach(dt_handle_t *dtp);
+int dt_rt_end(dt_handle_t *dtp);	/* run END (after detach) */
+
+/* Load one program; on failure reload with the verifier log and print the tail of it. */
+int dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name,
+		    const struct bpf_insn *insns, size_t ninsns);
+
+/* Run a raw-tracepoint-type program once on this thread (BEGIN, END). */
+int dt_rt_prog_run(int prog_fd);
+
+#endif /* DT_RUNTIME_H */

@@ -1,0 +1,3 @@
+nosuchprov:::x
+{
+}

@@ -1,0 +1,1 @@
+/* The program of this test is in syntax_error_n.args (-n). */

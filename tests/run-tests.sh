@@ -1,0 +1,258 @@
+#!/bin/sh
+# run-tests.sh: run every test of the project and print one line per test, then a summary.
+#
+#   tests/run-tests.sh [PATTERN...]      only tests whose name matches a PATTERN (grep -E)
+#
+# In order:
+#   unit/   every build/tests/unit/test_* binary (no kernel needed). Each prints "ok NAME" or
+#           "FAIL NAME" per test and "N passed, N failed" last; each test counts in the totals.
+#   run/    tests/run/NAME.d, traced for real (root only), expected exit status 0.
+#   errors/ tests/errors/NAME.d, programs that must be rejected, expected exit status 1.
+#
+# A .d test is NAME.d plus optional files next to it:
+#   NAME.out     expected stdout, compared exactly (not checked when absent)
+#   NAME.err     expected stderr, compared exactly (not checked when absent)
+#   NAME.errstart  the first lines of the expected stderr: stderr must begin with exactly
+#                these lines (pins DTrace's message while our own lines, such as a caret
+#                under the source, may follow)
+#   NAME.status  expected exit status (default 0 in run/, 1 in errors/)
+#   NAME.args    the dtrace arguments, one line, split like a shell command line; @D@ becomes
+#                NAME.d (the test runs in its own directory, so messages name a stable
+#                relative path) and @T@ the triggers directory. Default: -s @D@
+#   NAME.skip    skip the test; the file's first line is the reason
+# A NAME.sh test runs in its directory with DTRACE, TRIGGERS, TESTDIR (its directory) and
+# TMPDIR (an empty scratch directory) in the environment: exit 0 passes, 77 skips (reason: the
+# last line of its stdout), anything else fails.
+#
+# Every test runs under timeout(1): SIGINT after $TEST_TIMEOUT seconds (default 60), SIGKILL
+# 10 s later. The last line of output is always "N passed, N failed, N skipped"; the exit
+# status is 1 if any test failed.
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+BUILD=$ROOT/build
+# DTRACE=/usr/sbin/dtrace tests/run-tests.sh tests another binary, such as an installed one.
+DTRACE=${DTRACE:-$BUILD/dtrace}
+case $DTRACE in /*) ;; */*) DTRACE=$(pwd)/$DTRACE ;; *) DTRACE=$(command -v "$DTRACE") ;; esac
+TRIGGERS=$BUILD/tests/triggers
+TEST_TIMEOUT=${TEST_TIMEOUT:-60}
+DIFF_LINES=40
+export LC_ALL=C
+
+npass=0
+nfail=0
+nskip=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/dtrace-tests.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+trap 'exit 130' INT TERM
+
+if [ "$(id -u)" -eq 0 ]; then is_root=1; else is_root=0; fi
+
+# selected NAME: true when no pattern was given or NAME matches one of them.
+selected() {
+	[ $# -gt 1 ] || return 0
+	sel_name=$1
+	shift
+	for sel_pat in "$@"; do
+		printf '%s\n' "$sel_name" | grep -Eq -- "$sel_pat" && return 0
+	done
+	return 1
+}
+
+pass() {
+	echo "PASS $1"
+	npass=$((npass + 1))
+}
+fail() {
+	if [ -n "${2:-}" ]; then echo "FAIL $1: $2"; else echo "FAIL $1"; fi
+	nfail=$((nfail + 1))
+}
+skip() {
+	echo "SKIP $1: $2"
+	nskip=$((nskip + 1))
+}
+
+# show_file LABEL FILE: print (at most DIFF_LINES lines of) FILE, indented, when non-empty.
+show_file() {
+	[ -s "$2" ] || return 0
+	echo "    --- $1 ---"
+	head -n "$DIFF_LINES" "$2" | sed 's/^/    /'
+	n=$(wc -l <"$2")
+	[ "$n" -le "$DIFF_LINES" ] || echo "    ... ($((n - DIFF_LINES)) more lines)"
+}
+
+# show_diff LABEL EXPECTED ACTUAL: a unified diff, trimmed.
+show_diff() {
+	diff -u --label "expected $1" --label "actual $1" "$2" "$3" >"$TMP/diff"
+	head -n "$DIFF_LINES" "$TMP/diff"
+	n=$(wc -l <"$TMP/diff")
+	[ "$n" -le "$DIFF_LINES" ] || echo "... ($((n - DIFF_LINES)) more lines of diff)"
+}
+
+# run_timed CMD...: run CMD under timeout with stdin from /dev/null, stdout and stderr to
+# $TMP/out and $TMP/err; sets rc (124 means it timed out).
+run_timed() {
+	t_start=$(date +%s)
+	timeout -s INT -k 10 "$TEST_TIMEOUT" "$@" </dev/null >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	# After SIGINT was ignored, timeout's SIGKILL leaves status 137 instead of 124.
+	[ "$rc" -eq 137 ] && [ $(($(date +%s) - t_start)) -ge "$TEST_TIMEOUT" ] && rc=124
+	return 0
+}
+
+# ---- unit tests -------------------------------------------------------------------------
+
+run_unit() {
+	ubin=$1
+	uname=unit/$(basename "$ubin")
+	run_timed "$ubin"
+	up=$(grep -c '^ok ' "$TMP/out")
+	uf=$(grep -c '^FAIL ' "$TMP/out")
+	npass=$((npass + up))
+	nfail=$((nfail + uf))
+	grep '^FAIL ' "$TMP/out" | sed "s|^FAIL |FAIL $uname/|"
+	if [ "$rc" -eq 124 ]; then
+		fail "$uname" "timed out after ${TEST_TIMEOUT}s"
+	elif ! tail -n 1 "$TMP/out" | grep -Eq '^[0-9]+ passed, [0-9]+ failed$'; then
+		fail "$uname" "exited with status $rc before its summary line"
+	elif [ "$rc" -ne 0 ] && [ "$uf" -eq 0 ]; then
+		fail "$uname" "exit status $rc"
+	elif [ "$uf" -eq 0 ]; then
+		echo "PASS $uname ($up tests)"
+		return
+	fi
+	show_file stderr "$TMP/err"
+}
+
+# ---- .d and .sh tests -------------------------------------------------------------------
+
+# run_d_test KIND DIR NAME: KIND is run or errors.
+run_d_test() {
+	kind=$1 dir=$2 name=$3
+	tname=$kind/$name
+	if [ ! -x "$DTRACE" ]; then
+		fail "$tname" "$DTRACE not built (run make)"
+		return
+	fi
+	if [ -f "$dir/$name.args" ]; then
+		args=$(head -n 1 "$dir/$name.args")
+	else
+		args='-s @D@'
+	fi
+	args=$(printf '%s\n' "$args" | sed -e "s|@D@|$name.d|g" -e "s|@T@|$TRIGGERS|g")
+	want_status=0
+	[ "$kind" = errors ] && want_status=1
+	[ -f "$dir/$name.status" ] && want_status=$(tr -d ' \t\n' <"$dir/$name.status")
+
+	# Split ARGS like a shell would, quotes included; the .args files are ours.
+	(cd "$dir" && eval "set -- $args" && run_timed "$DTRACE" "$@" && exit "$rc")
+	rc=$?
+	if [ "$rc" -eq 124 ]; then
+		fail "$tname" "timed out after ${TEST_TIMEOUT}s"
+		show_file stdout "$TMP/out"
+		show_file stderr "$TMP/err"
+		return
+	fi
+	ok=1
+	why=
+	if [ "$rc" != "$want_status" ]; then
+		ok=0
+		why="exit status $rc, expected $want_status"
+	fi
+	out_bad=0 err_bad=0
+	if [ -f "$dir/$name.out" ] && ! cmp -s "$dir/$name.out" "$TMP/out"; then
+		ok=0 out_bad=1
+		why="${why:+$why; }stdout differs"
+	fi
+	if [ -f "$dir/$name.err" ] && ! cmp -s "$dir/$name.err" "$TMP/err"; then
+		ok=0 err_bad=1
+		why="${why:+$why; }stderr differs"
+	fi
+	if [ -f "$dir/$name.errstart" ]; then
+		head -n "$(wc -l <"$dir/$name.errstart")" "$TMP/err" >"$TMP/errstart"
+		if ! cmp -s "$dir/$name.errstart" "$TMP/errstart"; then
+			ok=0 err_bad=1
+			why="${why:+$why; }stderr does not begin as expected"
+		fi
+	fi
+	if [ "$ok" -eq 1 ]; then
+		pass "$tname"
+		return
+	fi
+	fail "$tname" "$why"
+	echo "    dtrace $args"
+	[ "$out_bad" -eq 1 ] && show_diff stdout "$dir/$name.out" "$TMP/out"
+	if [ "$err_bad" -eq 1 ] && [ -f "$dir/$name.err" ]; then
+		show_diff stderr "$dir/$name.err" "$TMP/err"
+	elif [ "$err_bad" -eq 1 ]; then
+		show_diff "start of stderr" "$dir/$name.errstart" "$TMP/errstart"
+	fi
+	# Nothing to diff against: show what it printed, which is usually the reason.
+	[ "$err_bad" -eq 0 ] && show_file stderr "$TMP/err"
+	[ "$out_bad" -eq 0 ] && [ ! -f "$dir/$name.out" ] && show_file stdout "$TMP/out"
+	return 0
+}
+
+run_sh_test() {
+	kind=$1 dir=$2 name=$3
+	tname=$kind/$name
+	if [ ! -x "$DTRACE" ]; then
+		fail "$tname" "$DTRACE not built (run make)"
+		return
+	fi
+	shell="sh"
+	head -n 1 "$dir/$name.sh" | grep -q bash && shell=bash
+	# The test's own scratch directory, apart from the runner's files.
+	rm -rf "$TMP/sh" && mkdir "$TMP/sh" || exit 2
+	(cd "$dir" && TESTDIR=$dir TMPDIR=$TMP/sh && export DTRACE TRIGGERS TESTDIR TMPDIR &&
+		run_timed "$shell" "$dir/$name.sh" && exit "$rc")
+	rc=$?
+	case $rc in
+	0) pass "$tname" ;;
+	77) skip "$tname" "$(tail -n 1 "$TMP/out")" ;;
+	124)
+		fail "$tname" "timed out after ${TEST_TIMEOUT}s"
+		show_file stdout "$TMP/out"
+		show_file stderr "$TMP/err"
+		;;
+	*)
+		fail "$tname" "exit status $rc"
+		show_file stdout "$TMP/out"
+		show_file stderr "$TMP/err"
+		;;
+	esac
+}
+
+run_dir() {
+	kind=$1
+	shift
+	dir=$ROOT/tests/$kind
+	[ -d "$dir" ] || return 0
+	for f in "$dir"/*.d "$dir"/*.sh; do
+		[ -f "$f" ] || continue
+		base=$(basename "$f")
+		name=${base%.*}
+		# NAME.sh owns NAME.d when both exist (the .d is its data).
+		case $base in *.d) [ -f "$dir/$name.sh" ] && continue ;; esac
+		selected "$kind/$name" "$@" || continue
+		if [ -f "$dir/$name.skip" ]; then
+			skip "$kind/$name" "$(head -n 1 "$dir/$name.skip")"
+		elif [ "$is_root" -eq 0 ]; then
+			skip "$kind/$name" "needs root"
+		elif [ "$base" = "$name.sh" ]; then
+			run_sh_test "$kind" "$dir" "$name"
+		else
+			run_d_test "$kind" "$dir" "$name"
+		fi
+	done
+}
+
+for ubin in "$BUILD"/tests/unit/test_*; do
+	{ [ -f "$ubin" ] && [ -x "$ubin" ]; } || continue
+	selected "unit/$(basename "$ubin")" "$@" || continue
+	run_unit "$ubin"
+done
+run_dir run "$@"
+run_dir errors "$@"
+
+echo "$npass passed, $nfail failed, $nskip skipped"
+[ "$nfail" -eq 0 ]

@@ -1,0 +1,5 @@
+/* exit(N) sets dtrace's exit status. */
+BEGIN
+{
+	exit(3);
+}
