@@ -276,7 +276,19 @@ dt_create_target(dt_handle_t *dtp, const char *cmd)
 		close(go[1]);
 		if (read(go[0], &c, 1) != 1)
 			_exit(127);	/* dtrace gave up before tracing started */
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		/* As dtrace(1): the command is split at blanks and run directly, no shell, so
+		 * $target is the command's own pid. */
+		{
+			char *copy = dt_xstrdup(cmd), *sv = NULL, *w;
+			char **av = dt_xcalloc(strlen(cmd) / 2 + 2, sizeof(char *));
+			int ac = 0;
+
+			for (w = strtok_r(copy, " \t\n", &sv); w; w = strtok_r(NULL, " \t\n", &sv))
+				av[ac++] = w;
+			if (ac == 0)
+				_exit(127);
+			execvp(av[0], av);
+		}
 		fprintf(stderr, "dtrace: failed to execute %s: %s\n", cmd, strerror(errno));
 		_exit(127);
 	}
@@ -465,7 +477,7 @@ main(int argc, char **argv)
 		case 'b':
 			if (dt_opt_set(c.dtp, "bufsize", optarg, &why) < 0) {
 				fprintf(stderr, "dtrace: failed to set -b %s: %s\n", optarg, why);
-				return 2;
+				return 1;
 			}
 			break;
 		case 'c':
@@ -540,7 +552,7 @@ main(int argc, char **argv)
 				fprintf(stderr, "dtrace: failed to set -x %s: %s\n", name, why);
 				free(name);
 				dt_handle_free(c.dtp);
-				return 2;
+				return 1;
 			}
 			free(name);
 			break;

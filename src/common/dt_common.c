@@ -327,8 +327,10 @@ dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags)
 		} else if (src) {
 			fprintf(fp, "dtrace: invalid probe specifier ");
 			dt_print_spec(fp, src);
-			fprintf(fp, ": %s%s%s%s\n", tag ? "[" : "", tag ? tag : "", tag ? "] " : "",
-				e->msg);
+			fprintf(fp, ": %s%s%s", tag ? "[" : "", tag ? tag : "", tag ? "] " : "");
+			if (e->region)
+				fprintf(fp, "in %s: ", e->region);
+			fprintf(fp, "%s\n", e->msg);
 		} else {
 			fprintf(fp, "dtrace: %s%s%s%s\n", tag ? "[" : "", tag ? tag : "",
 				tag ? "] " : "", e->msg);

@@ -177,6 +177,8 @@ typedef struct dt_diag {
 	dt_loc_t loc;
 	char *msg;	/* DTrace's wording, without the "dtrace: ..." prefix */
 	char *hint;	/* our addition, or NULL */
+	const char *region;	/* "predicate", "action list": DTrace names it when there is no
+				 * line number to give (descriptions given with -n) */
 } dt_diag_t;
 
 typedef struct dt_diags {

@@ -90,7 +90,9 @@ static const char *const dt_aggfunc_names[] = {
 
 /* ---- helpers -------------------------------------------------------------------------- */
 
-#define ERR(s, tag, node, ...) dt_diag_error(&(s)->cc->diags, tag, (node)->loc, __VA_ARGS__)
+/* Every error names the region it is in (predicate, action list), as DTrace does for -n. */
+#define ERR(s, tag, node, ...)                                                               \
+	(dt_diag_error(&(s)->cc->diags, tag, (node)->loc, __VA_ARGS__)->region = (s)->where)
 
 static bool
 dt_is_int(const dt_type_t *t)
@@ -220,8 +222,7 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 			return;
 		}
 	}
-	ERR(s, D_IDENT_UNDEF, n, "%s: failed to resolve %s: Unknown variable name", s->where,
-	    n->text);
+	ERR(s, D_IDENT_UNDEF, n, "failed to resolve %s: Unknown variable name", n->text);
 }
 
 static void
@@ -431,8 +432,8 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		const struct dt_func *f = dt_func_lookup(n->text);
 
 		if (!f) {
-			ERR(s, D_FUNC_UNDEF, n, "%s: failed to resolve %s: Unknown function name",
-			    s->where, n->text);
+			ERR(s, D_FUNC_UNDEF, n, "failed to resolve %s: Unknown function name",
+			    n->text);
 			return;
 		}
 		ERR(s, D_OP_ACT, n, "%s( ) may not be used in an expression", n->text);
@@ -605,9 +606,9 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	case DT_AGG_COUNT:
 		want_lo = want_hi = 0;
 		break;
-	case DT_AGG_LQUANTIZE:
-		want_lo = 4;
-		want_hi = 5;
+	case DT_AGG_LQUANTIZE:	/* lquantize(value, base, limit[, step]) */
+		want_lo = 3;
+		want_hi = 4;
 		break;
 	case DT_AGG_LLQUANTIZE:
 		want_lo = want_hi = 5;
@@ -680,7 +681,7 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 			dt_vec_push(&s->agg_keycap, caps);
 		}
 		if (ad->func == DT_AGG_LQUANTIZE) {
-			if (nargs < 5)
+			if (nargs < 4)
 				ad->arg[2] = 1;
 			if (ad->arg[2] <= 0 || ad->arg[1] <= ad->arg[0]) {
 				ERR(s, D_PROTO_ARG, call, "lquantize( ) argument #3 must be greater "
@@ -781,8 +782,8 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 			const struct dt_func *f = dt_func_lookup(e->text);
 
 			if (!f) {
-				ERR(s, D_FUNC_UNDEF, e, "%s: failed to resolve %s: Unknown function "
-				    "name", s->where, e->text);
+				ERR(s, D_FUNC_UNDEF, e, "failed to resolve %s: Unknown function "
+				    "name", e->text);
 				return;
 			}
 			if (f->kind == DT_IDENT_AGGFUNC) {
@@ -845,6 +846,7 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 	cl->node = n;
 	cl->recsize = DT_REC_HDR_SIZE;
 	s->clause = cl;
+	s->where = NULL;
 
 	for (size_t i = 0; i < n->list.len; i++) {
 		dt_node_t *pd = n->list.data[i];
@@ -860,12 +862,12 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 			    "probes", pd->prov, pd->mod, pd->func, pd->name);
 	}
 	if (n->pred) {
-		s->where = "in predicate";
+		s->where = "predicate";
 		dt_sema_expr(s, n->pred);
 		if (n->pred->type && !dt_is_scalar(n->pred->type))
 			ERR(s, D_OP_SCALAR, n->pred, "predicate result must be of scalar type");
 	}
-	s->where = "in action list";
+	s->where = "action list";
 	if (n->body)
 		dt_sema_stmt(s, n->body);
 

@@ -287,7 +287,13 @@ dt_consume_aggs(dt_handle_t *dtp)
 	dt_program_t *prog = dtp->prog;
 	dt_strbuf_t sb = {0};
 	dt_aggsort_t sort = {0};
+	bool any = false;
 
+	/*
+	 * What DTrace prints at exit, as observed: the aggregations one after another (each
+	 * after an empty line unless quiet), then one empty line to close, which a histogram's
+	 * own closing empty line already is.
+	 */
 	for (int i = 0; prog && i < prog->naggs; i++) {
 		dt_aggdesc_t *ad = prog->aggs[i];
 		dt_aggent_t *ents;
@@ -301,12 +307,15 @@ dt_consume_aggs(dt_handle_t *dtp)
 				dt_agg_print_entries(&sb, ad, ents, n);
 			else
 				dt_agg_print(&sb, ad, ents, n);
-			dt_consume_flush(dtp, &sb);
+			any = true;
 		}
 		free(ents);
 		free(keys);
 		free(vals);
 	}
+	if (any && !(sb.len >= 2 && sb.s[sb.len - 1] == '\n' && sb.s[sb.len - 2] == '\n'))
+		dt_sb_putc(&sb, '\n');
+	dt_consume_flush(dtp, &sb);
 	dt_sb_free(&sb);
 	fflush(dtp->out);
 }

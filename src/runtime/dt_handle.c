@@ -316,12 +316,13 @@ dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *f
 {
 	int n = 0;
 
-	/* On-demand probes (profile-N): only for an exact provider and name. */
-	if (*prov && !dt_is_glob(prov) && *name && !dt_is_glob(name)) {
+	/* On-demand probes (profile-N, tick-N): for an exact name, in every provider the
+	 * provider field matches ("tick-10ms" alone names profile:::tick-10ms). */
+	if (*name && !dt_is_glob(name)) {
 		for (int i = 0; i < dtp->nproviders; i++) {
 			dt_provider_t *pv = dtp->providers[i];
 
-			if (pv->ops->provide && strcmp(pv->name, prov) == 0)
+			if (pv->ops->provide && dt_glob_match(prov, pv->name))
 				pv->ops->provide(dtp, pv, mod, func, name);
 		}
 	}

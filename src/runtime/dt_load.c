@@ -7,6 +7,7 @@
  *   -> BEGIN runs, the rest attaches; at the end everything detaches, then END runs.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -305,15 +306,35 @@ dt_rt_dtrace_prog(dt_handle_t *dtp, int group)
 	return NULL;
 }
 
+/*
+ * Run a program once on this thread. The thread is moved to the first CPU it may use for
+ * the run, so BEGIN and END report a stable CPU (DTrace shows them on CPU 0) while execname,
+ * pid and the rest stay the consumer's own, as they must.
+ */
 int
 dt_rt_prog_run(int prog_fd)
 {
 	uint64_t ctx[8] = {0};
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+	cpu_set_t orig, one;
+	bool pinned = false;
+	int err = 0;
 
+	if (sched_getaffinity(0, sizeof(orig), &orig) == 0) {
+		for (int c = 0; c < CPU_SETSIZE; c++) {
+			if (CPU_ISSET(c, &orig)) {
+				CPU_ZERO(&one);
+				CPU_SET(c, &one);
+				pinned = sched_setaffinity(0, sizeof(one), &one) == 0;
+				break;
+			}
+		}
+	}
 	if (bpf_prog_test_run_opts(prog_fd, &opts) < 0)
-		return -errno;
-	return 0;
+		err = -errno;
+	if (pinned)
+		sched_setaffinity(0, sizeof(orig), &orig);
+	return err;
 }
 
 int
