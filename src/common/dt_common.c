@@ -81,6 +81,22 @@ dt_arena_fini(dt_arena_t *a)
 	memset(a, 0, sizeof(*a));
 }
 
+void
+dt_arena_reset(dt_arena_t *a)
+{
+	dt_arena_chunk_t *keep = a->chunks, *c, *next;
+
+	if (!keep)
+		return;
+	for (c = keep->next; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	keep->next = NULL;
+	a->used = 0;
+	a->cap = keep->size;
+}
+
 void *
 dt_arena_alloc(dt_arena_t *a, size_t size)
 {

@@ -37,6 +37,7 @@ typedef struct dt_arena {
 
 void dt_arena_init(dt_arena_t *a);
 void dt_arena_fini(dt_arena_t *a);		/* frees everything; accepts a zeroed arena */
+void dt_arena_reset(dt_arena_t *a);		/* forget all allocations, keep one chunk */
 void *dt_arena_alloc(dt_arena_t *a, size_t size);	/* zeroed, 16-byte aligned; aborts on OOM */
 char *dt_arena_strdup(dt_arena_t *a, const char *s);
 char *dt_arena_strndup(dt_arena_t *a, const char *s, size_t n);

@@ -88,8 +88,8 @@ dt_consume_record(void *ctx, void *data, size_t size)
 	uint16_t cpu, ci;
 	dt_clause_t *cl;
 	dt_probe_t *prp;
-	dt_strbuf_t sb = {0};
-	dt_arena_t tmp;
+	dt_strbuf_t *sb = &dtp->rec_sb;
+	dt_arena_t *tmp = &dtp->rec_arena;
 	bool quiet = dtp->opts.quiet;
 
 	if (len < DT_REC_HDR_SIZE)
@@ -105,14 +105,14 @@ dt_consume_record(void *ctx, void *data, size_t size)
 		return 0;
 	cl = prog->clauses[ci];
 	prp = dt_probe_by_id(dtp, prid);
-	dt_arena_init(&tmp);
+	dt_arena_reset(tmp);
 	if (!quiet) {
 		/* The column header comes with the first record, as in DTrace. */
 		if (!dtp->printed_header) {
-			dt_fmt_header(&sb);
+			dt_fmt_header(sb);
 			dtp->printed_header = true;
 		}
-		dt_fmt_probe_prefix(&sb, cpu, prid, prp ? prp->func : "", prp ? prp->name : "");
+		dt_fmt_probe_prefix(sb, cpu, prid, prp ? prp->func : "", prp ? prp->name : "");
 	}
 	for (int i = 0; i < cl->nactions; i++) {
 		dt_action_t *a = &cl->actions[i];
@@ -120,13 +120,13 @@ dt_consume_record(void *ctx, void *data, size_t size)
 		int n = DT_MIN(a->nitems, 64);
 
 		for (int k = 0; k < n; k++)
-			dt_consume_arg(&tmp, rec, len, &a->items[k], &args[k]);
+			dt_consume_arg(tmp, rec, len, &a->items[k], &args[k]);
 		switch (a->kind) {
 		case DT_ACT_TRACE:
-			dt_fmt_trace(&sb, &args[0], quiet);
+			dt_fmt_trace(sb, &args[0], quiet);
 			break;
 		case DT_ACT_PRINTF:
-			dt_pfmt_format(&sb, a->pfmt, args, n);
+			dt_pfmt_format(sb, a->pfmt, args, n);
 			break;
 		case DT_ACT_EXIT:
 			if (!dtp->exiting) {
@@ -137,10 +137,8 @@ dt_consume_record(void *ctx, void *data, size_t size)
 		}
 	}
 	if (!quiet)
-		dt_sb_putc(&sb, '\n');
-	dt_consume_flush(dtp, &sb);
-	dt_sb_free(&sb);
-	dt_arena_fini(&tmp);
+		dt_sb_putc(sb, '\n');
+	dt_consume_flush(dtp, sb);
 	return 0;
 }
 

@@ -7,15 +7,15 @@
  * Probes other than the listed ones are created on demand when a description names them.
  *
  * tick-N runs on one CPU. A cpu-clock event bound to an idle CPU hardly fires in some VMs
- * (seen on this machine), so tick-N is bound to the CPU the consumer starts on, which the
- * kernel keeps busy enough by running the consumer there.
+ * (seen on this machine: tick-1s bound to an idle CPU 1 did not fire in 10 s, while the same
+ * event on CPU 0 fired on time), so tick-N goes on the first online CPU, the one that keeps
+ * the kernel's timekeeping and so is never idle for long.
  *
  * arg0 is the kernel PC when the sample hit the kernel, else 0; arg1 the user PC when it hit
  * user space, else 0.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -150,12 +150,27 @@ profile_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	return false;
 }
 
+/* The first CPU in /sys/devices/system/cpu/online ("0-1", "0,2-3"); 0 if unreadable. */
+static int
+dt_first_online_cpu(void)
+{
+	FILE *fp = fopen("/sys/devices/system/cpu/online", "r");
+	int cpu = 0;
+
+	if (fp) {
+		if (fscanf(fp, "%d", &cpu) != 1)
+			cpu = 0;
+		fclose(fp);
+	}
+	return cpu;
+}
+
 static int
 profile_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 {
 	profile_probe_t *pp = bp->probe->pdata;
 	struct perf_event_attr attr;
-	int cpu0 = sched_getcpu();
+	int cpu0 = dt_first_online_cpu();
 
 	memset(&attr, 0, sizeof(attr));
 	attr.size = sizeof(attr);
@@ -165,7 +180,7 @@ profile_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	for (int cpu = 0; cpu < dtp->ncpus; cpu++) {
 		int pfd, lfd;
 
-		if (pp->tick && cpu != (cpu0 >= 0 ? cpu0 : 0))
+		if (pp->tick && cpu != cpu0)
 			continue;
 		pfd = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 		if (pfd < 0) {

@@ -67,6 +67,8 @@ dt_handle_free(dt_handle_t *dtp)
 	if (dtp->target_go_fd >= 0)
 		close(dtp->target_go_fd);
 	dt_vec_free(&dtp->probes);
+	dt_arena_fini(&dtp->rec_arena);
+	dt_sb_free(&dtp->rec_sb);
 	free(dtp->providers);
 	dt_arena_fini(&dtp->arena);
 	free(dtp);

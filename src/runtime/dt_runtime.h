@@ -89,6 +89,8 @@ typedef struct dt_handle {
 
 	/* Consumer state */
 	struct ring_buffer *rb;
+	dt_arena_t rec_arena;		/* one record's decoded strings; reset per record */
+	dt_strbuf_t rec_sb;		/* one record's text */
 	FILE *out;			/* -o file or stdout */
 	bool exiting;			/* exit() seen or signal */
 	int exit_status;
