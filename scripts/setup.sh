@@ -10,7 +10,7 @@
 # nothing to do, so it is cheap to run before every build.
 set -u
 
-BUILD_PKGS="make gcc clang pkg-config libbpf-dev libelf-dev zlib1g-dev linux-libc-dev"
+BUILD_PKGS="make gcc clang pkg-config libbpf-dev libelf-dev zlib1g-dev linux-libc-dev bpftool"
 BENCH_PKGS="bpftrace hyperfine time"
 
 pkgs=$BUILD_PKGS

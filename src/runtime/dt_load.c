@@ -118,6 +118,26 @@ dt_pow2(uint64_t n)
 	return (uint32_t)p;
 }
 
+/*
+ * The ring buffer: bufsize per CPU, shared. A program whose only probes are BEGIN and END
+ * writes a few records from this thread, drained at once, so it gets a small buffer: the
+ * consumer maps the whole buffer (twice, for wrap-around), and that mapping is most of its
+ * resident memory.
+ */
+static uint64_t
+dt_rt_bufsize(dt_handle_t *dtp)
+{
+	dt_program_t *prog = dtp->prog;
+	uint64_t need = 0;
+
+	for (size_t i = 0; i < prog->probes.len; i++)
+		if (prog->probes.data[i]->provider->ops != &dt_prov_dtrace_ops)
+			return dtp->opts.bufsize * (uint64_t)dtp->ncpus;
+	for (int c = 0; c < prog->nclauses; c++)
+		need += prog->clauses[c]->recsize + 16;
+	return DT_MIN(DT_MAX(4 * need, 64 * 1024ULL), dtp->opts.bufsize * (uint64_t)dtp->ncpus);
+}
+
 static int
 dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 {
@@ -134,8 +154,7 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 		return -E2BIG;
 	}
 	if ((m[DT_MAP_RINGBUF] = dt_rt_map("dt_buf", BPF_MAP_TYPE_RINGBUF, 0, 0,
-					    dt_pow2(dtp->opts.bufsize * (uint64_t)dtp->ncpus),
-					    0)) < 0 ||
+					    dt_pow2(dt_rt_bufsize(dtp)), 0)) < 0 ||
 	    (m[DT_MAP_MSTATE] = dt_rt_map("dt_mstate", BPF_MAP_TYPE_PERCPU_ARRAY, 4,
 					   dtp->mstate_size, 1, 0)) < 0 ||
 	    (m[DT_MAP_STATE] = dt_rt_map("dt_state", BPF_MAP_TYPE_ARRAY, 4, DT_ST_SIZE, 1, 0)) < 0 ||

@@ -1,0 +1,8 @@
+# -o FILE: trace output goes to the file (appended), messages stay on stderr.
+out="$TMPDIR/trace.out"
+echo "before" >"$out"
+"$DTRACE" -q -o "$out" -n 'BEGIN { printf("hello\n"); exit(0); }' >"$TMPDIR/stdout" 2>"$TMPDIR/err" ||
+	{ cat "$TMPDIR/err"; echo "exit status $?"; exit 1; }
+[ ! -s "$TMPDIR/stdout" ] || { cat "$TMPDIR/stdout"; echo "stdout not empty"; exit 1; }
+printf 'before\nhello\n\n' | cmp -s - "$out" || { cat -A "$out"; echo "bad output file"; exit 1; }
+grep -q "matched 1 probe" "$TMPDIR/err" || { cat "$TMPDIR/err"; echo "no banner"; exit 1; }
