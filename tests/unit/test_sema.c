@@ -1,0 +1,230 @@
+/*
+ * test_sema.c: semantic analysis and the probe table, without a kernel: probe matching and
+ * globs, on-demand profile probes, option parsing, D's integer type rules, record layouts
+ * and aggregation key layouts, and the error tags with their line:col.
+ */
+#include "unit.h"
+
+#include "common/dt_program.h"
+#include "compiler/dt_compiler.h"
+#include "runtime/dt_runtime.h"
+
+static char errs[8192];
+
+/* Compile text as a -n description; errors as "TAG line:col region: msg" lines in errs. */
+static dt_program_t *
+compile(dt_handle_t *dtp, dt_compile_t *cc, const char *text)
+{
+	static dt_source_t src;
+	dt_strbuf_t sb = {0};
+	dt_program_t *prog;
+
+	src.name = NULL;
+	src.text = text;
+	src.len = strlen(text);
+	dt_compile_init(cc, dtp);
+	prog = dt_compile_sources(cc, &src, 1, NULL);
+	for (const dt_diag_t *d = cc->diags.head; d; d = d->next)
+		dt_sb_printf(&sb, "%s%s %d:%d %s%s%s", sb.len ? "\n" : "", dt_errtag_name(d->tag),
+			     d->loc.line, d->loc.col, d->region ? d->region : "",
+			     d->region ? ": " : "", d->msg);
+	snprintf(errs, sizeof(errs), "%s", dt_sb_str(&sb));
+	dt_sb_free(&sb);
+	return prog;
+}
+
+/* The error of a program that must fail, or "(compiled)". */
+static const char *
+error_of(const char *text)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_compile_t cc;
+	dt_program_t *prog = compile(dtp, &cc, text);
+
+	if (prog)
+		snprintf(errs, sizeof(errs), "(compiled)");
+	dt_compile_fini(&cc);
+	dt_handle_free(dtp);
+	return errs;
+}
+
+UNIT_TEST(glob_rules)
+{
+	UNIT_TRUE(dt_glob_match("", "anything"));
+	UNIT_TRUE(dt_glob_match("read*", "readv"));
+	UNIT_TRUE(dt_glob_match("read*", "read"));
+	UNIT_TRUE(!dt_glob_match("read*", "pread64"));
+	UNIT_TRUE(dt_glob_match("*read*", "pread64"));
+	UNIT_TRUE(dt_glob_match("getpi?", "getpid"));
+	UNIT_TRUE(!dt_glob_match("getpi?", "getpi"));
+	UNIT_TRUE(dt_glob_match("get[pu]id", "getuid"));
+	UNIT_TRUE(!dt_glob_match("get[!pu]id", "getuid"));
+	UNIT_TRUE(dt_glob_match("sys[a-c]x", "sysbx"));
+	UNIT_TRUE(dt_glob_match("a\\*b", "a*b"));
+	UNIT_TRUE(!dt_glob_match("a\\*b", "axb"));
+	UNIT_TRUE(!dt_glob_match("[", "["));
+}
+
+static int
+count_cb(dt_probe_t *prp, void *arg)
+{
+	(*(int *)arg)++;
+	return 0;
+}
+
+UNIT_TEST(probe_table)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	int n = 0;
+
+	UNIT_EQ_STR(dt_probe_by_id(dtp, 1)->name, "BEGIN");
+	UNIT_EQ_STR(dt_probe_by_id(dtp, 2)->name, "END");
+	UNIT_EQ_STR(dt_probe_by_id(dtp, 3)->name, "ERROR");
+	UNIT_EQ_INT(dt_probe_iter(dtp, "syscall", "", "getpid", "", count_cb, &n), 2);
+	UNIT_EQ_INT(n, 2);
+	UNIT_EQ_INT(dt_probe_iter(dtp, "", "", "", "BEGIN", NULL, NULL), 1);
+	/* profile-N and tick-N are made on demand, once, with or without the provider. */
+	UNIT_EQ_INT(dt_probe_iter(dtp, "", "", "", "tick-7ms", NULL, NULL), 1);
+	UNIT_EQ_INT(dt_probe_iter(dtp, "profile", "", "", "tick-7ms", NULL, NULL), 1);
+	UNIT_EQ_INT(dt_probe_iter(dtp, "profile", "", "", "profile-123hz", NULL, NULL), 1);
+	UNIT_EQ_INT(dt_probe_iter(dtp, "profile", "", "", "tick-*", NULL, NULL), 9); /* 8 + tick-7ms */
+	UNIT_EQ_INT(dt_probe_iter(dtp, "profile", "", "", "tick-0", NULL, NULL), 0);
+	UNIT_EQ_INT(dt_probe_iter(dtp, "profile", "", "", "tick-1xs", NULL, NULL), 0);
+	UNIT_EQ_INT(dt_probe_iter(dtp, "nosuch", "", "", "", NULL, NULL), 0);
+	dt_handle_free(dtp);
+}
+
+UNIT_TEST(options)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	const char *why;
+
+	UNIT_EQ_INT(dtp->opts.switchrate_ns, 1000000000);
+	UNIT_EQ_INT(dt_opt_set(dtp, "switchrate", "10hz", &why), 0);
+	UNIT_EQ_INT(dtp->opts.switchrate_ns, 100000000);
+	UNIT_EQ_INT(dt_opt_set(dtp, "switchrate", "250ms", &why), 0);
+	UNIT_EQ_INT(dtp->opts.switchrate_ns, 250000000);
+	UNIT_EQ_INT(dt_opt_set(dtp, "bufsize", "2m", &why), 0);
+	UNIT_EQ_INT(dtp->opts.bufsize, 2 << 20);
+	UNIT_EQ_INT(dt_opt_set(dtp, "strsize", "64", &why), 0);
+	UNIT_EQ_INT(dtp->opts.strsize, 64);
+	UNIT_EQ_INT(dt_opt_set(dtp, "quiet", NULL, &why), 0);
+	UNIT_TRUE(dtp->opts.quiet);
+	UNIT_EQ_INT(dt_opt_set(dtp, "bufsize", "x", &why), -1);
+	UNIT_EQ_STR(why, "Invalid value for specified option");
+	UNIT_EQ_INT(dt_opt_set(dtp, "nosuchopt", "1", &why), -1);
+	UNIT_EQ_STR(why, "Invalid option name");
+	dt_handle_free(dtp);
+}
+
+UNIT_TEST(record_layout)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_compile_t cc;
+	dt_program_t *prog = compile(dtp, &cc,
+		"BEGIN { trace(1); trace(\"ab\"); printf(\"%d %s\", pid, execname); exit(0); }");
+	dt_clause_t *cl;
+
+	UNIT_TRUE(prog != NULL);
+	if (!prog)
+		goto out;
+	cl = prog->clauses[0];
+	UNIT_EQ_INT(cl->nactions, 4);
+	UNIT_TRUE(cl->has_record);
+	UNIT_EQ_INT(cl->actions[0].items[0].offset, 8);	/* after the header */
+	UNIT_EQ_INT(cl->actions[0].items[0].size, 4);		/* int */
+	UNIT_EQ_INT(cl->actions[1].items[0].kind, DT_REC_STRING);
+	UNIT_EQ_INT(cl->actions[1].items[0].size, 8);		/* "ab" fits in 8 bytes */
+	UNIT_EQ_INT(cl->actions[2].items[1].size, 16);	/* execname: 16 bytes */
+	UNIT_EQ_INT(cl->recsize % 8, 0);
+	UNIT_TRUE(prog->uses_exit);
+out:
+	dt_compile_fini(&cc);
+	dt_handle_free(dtp);
+}
+
+UNIT_TEST(aggregation_layout)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_compile_t cc;
+	dt_program_t *prog = compile(dtp, &cc,
+		"syscall::read:entry { @a[execname, arg0] = count(); @q = quantize(arg2); }"
+		"syscall::write:entry { @a[probefunc, 1] = count(); @l = lquantize(arg2, 0, 10, 2); }");
+
+	UNIT_TRUE(prog != NULL);
+	if (!prog)
+		goto out;
+	UNIT_EQ_INT(prog->naggs, 3);
+	/* The string key slot is the widest use: probefunc (64) beats execname (16). */
+	UNIT_EQ_INT(prog->aggs[0]->keys[0].size, 64);
+	UNIT_EQ_INT(prog->aggs[0]->keys[1].offset, 64);
+	UNIT_EQ_INT(prog->aggs[0]->keysize, 72);
+	UNIT_EQ_INT(prog->aggs[1]->nwords, 127);
+	UNIT_EQ_INT(prog->aggs[1]->keysize, 0);
+	UNIT_EQ_INT(prog->aggs[2]->nwords, 7);	/* < 0, 0 2 4 6 8, >= 10 */
+	UNIT_EQ_INT(prog->clauses[0]->has_record, 0);
+	UNIT_EQ_INT(prog->probes.len, 2);
+out:
+	dt_compile_fini(&cc);
+	dt_handle_free(dtp);
+}
+
+UNIT_TEST(integer_types)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_compile_t cc;
+	dt_program_t *prog = compile(dtp, &cc,
+		"BEGIN { trace(1); trace(1 + 2L); trace(0xffffffffU); trace(uid); trace(pid + uid);"
+		" trace(5000000000); trace('a'); }");
+	static const int sizes[] = {4, 8, 4, 4, 4, 8, 4};
+	static const int sign[] = {1, 1, 0, 0, 0, 1, 1};
+
+	UNIT_TRUE(prog != NULL);
+	if (!prog)
+		goto out;
+	for (int i = 0; i < 7; i++) {
+		UNIT_EQ_INT(prog->clauses[0]->actions[i].items[0].size, sizes[i]);
+		UNIT_EQ_INT(prog->clauses[0]->actions[i].items[0].is_signed, sign[i]);
+	}
+out:
+	dt_compile_fini(&cc);
+	dt_handle_free(dtp);
+}
+
+UNIT_TEST(errors)
+{
+	UNIT_EQ_STR(error_of("BEGIN { trace(nosuchvar); }"),
+		    "D_IDENT_UNDEF 1:15 action list: failed to resolve nosuchvar: Unknown variable name");
+	UNIT_EQ_STR(error_of("BEGIN\n/nosuch/\n{ }"),
+		    "D_IDENT_UNDEF 2:2 predicate: failed to resolve nosuch: Unknown variable name");
+	UNIT_EQ_STR(error_of("nosuchprov:::x { }"),
+		    "D_PDESC_ZERO 1:1 probe description nosuchprov:::x does not match any probes");
+	UNIT_EQ_STR(error_of("BEGIN { nosuchfn(1); }"),
+		    "D_FUNC_UNDEF 1:9 action list: failed to resolve nosuchfn: Unknown function name");
+	UNIT_EQ_STR(error_of("BEGIN { trace(1 / 0); }"),
+		    "D_DIV_ZERO 1:17 action list: expression contains division by zero");
+	UNIT_EQ_STR(error_of("BEGIN { trace(\"a\" + 1); }"),
+		    "D_OP_ARITH 1:19 action list: operator + requires operands of arithmetic type");
+	UNIT_EQ_STR(error_of("BEGIN { trace(\"a\" == 1); }"),
+		    "D_OP_INCOMPAT 1:19 action list: operands have incompatible types: \"string\" == \"int\"");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); @a = sum(1); }"),
+		    "D_AGG_REDEF 1:23 action list: @a: aggregation redefined: count( ) and sum( ) may not both be applied");
+	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[1, 2] = count(); }"),
+		    "D_AGG_MDIM 1:26 action list: @a: aggregation dimension mismatch: 2 keys used, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { count(); }"),
+		    "D_AGG_FUNC 1:9 action list: count( ) may only be used as the right-hand side of an aggregating assignment");
+	UNIT_EQ_STR(error_of("BEGIN { trace(1, 2); }"),
+		    "D_PROTO_LEN 1:9 action list: trace( ) prototype mismatch: 2 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { exit(\"x\"); }"),
+		    "D_PROTO_ARG 1:14 action list: exit( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: int\n\t argument: string");
+	UNIT_EQ_STR(error_of("BEGIN { trace($3); }"),
+		    "D_MACRO_UNDEF 1:15 action list: macro argument $3 is not defined");
+	UNIT_EQ_STR(error_of("#pragma D option nosuchopt\nBEGIN { }"),
+		    "D_PRAGMA_OPTSET 1:1 failed to set option 'nosuchopt' to '': Invalid option name");
+	UNIT_EQ_STR(error_of("BEGIN { trace(1); } BEGIN { trace(x); trace(y); }"),
+		    "D_IDENT_UNDEF 1:35 action list: failed to resolve x: Unknown variable name\n"
+		    "D_IDENT_UNDEF 1:45 action list: failed to resolve y: Unknown variable name");
+}
+
+UNIT_MAIN()
