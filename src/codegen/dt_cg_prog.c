@@ -3,8 +3,8 @@
  *
  *   r6 = ctx
  *   if (state.activity != active) return 0        (not for END: it runs after exit())
- *   r7 = &mstate[cpu]
- *   provider prologue: probe id, clause mask, args, errno
+ *   provider prologue: r7 = &mstate[cpu] (dt_cg_mstate, after any early dispatch that
+ *     can return at once), probe id, clause mask, args, errno
  *   clause 0 ... clause N, in program order       (each tests its bit in the mask when the
  *   return 0                                       program serves many probes)
  */
@@ -12,6 +12,20 @@
 
 #include "../providers/dt_provider.h"
 #include "dt_codegen.h"
+
+void
+dt_cg_mstate(dt_cg_t *cg)
+{
+	dt_irbuf_t *ir = &cg->ir;
+
+	dt_ir_emit(ir, DT_ST(BPF_W, 10, -8, 0));
+	dt_ir_ld_map(ir, 1, DT_MAP_MSTATE);
+	dt_ir_emit(ir, DT_MOV64_REG(2, 10));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 2, -8));
+	dt_ir_emit(ir, DT_CALL(BPF_FUNC_map_lookup_elem));
+	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, cg->prog_exit);
+	dt_ir_emit(ir, DT_MOV64_REG(7, 0));
+}
 
 int
 dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
@@ -30,14 +44,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 1, 0));
 		dt_ir_jmp_imm(ir, BPF_JNE, 1, 0, out);
 	}
-	dt_ir_emit(ir, DT_ST(BPF_W, 10, -8, 0));
-	dt_ir_ld_map(ir, 1, DT_MAP_MSTATE);
-	dt_ir_emit(ir, DT_MOV64_REG(2, 10));
-	dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 2, -8));
-	dt_ir_emit(ir, DT_CALL(BPF_FUNC_map_lookup_elem));
-	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, out);
-	dt_ir_emit(ir, DT_MOV64_REG(7, 0));
-
+	cg->prog_exit = out;
 	masked = bp->prov->ops->prologue(cg, bp, needs);
 	if (masked && bp->clauses.len > 64) {
 		cg->err = "more than 64 clauses on one shared probe program";

@@ -134,6 +134,7 @@ typedef struct dt_cg {
 	uint32_t temp_off, temp_max;
 	int stack_depth;	/* bytes of the BPF stack used by spills (grows down from fp) */
 	int stack_max;
+	int prog_exit;		/* label: return 0 from the program */
 	int clause_exit;	/* label: end of the current clause */
 	int clause_fault;	/* label: fault path of the current clause */
 	bool fault_used;	/* something in the clause jumps to clause_fault */
@@ -142,6 +143,9 @@ typedef struct dt_cg {
 	unsigned needs;		/* DT_NEED_* of the clauses compiled so far */
 	const char *err;	/* a code generation failure (message) */
 } dt_cg_t;
+
+/* r7 = this CPU's scratch value (prologues call it; returns from the program on failure). */
+void dt_cg_mstate(dt_cg_t *cg);
 
 /* Does the clause's code read args (the prologue must load them)? */
 unsigned dt_cg_clause_needs(const dt_clause_t *cl);

@@ -27,6 +27,7 @@ dtrace_group(const dt_probe_t *prp)
 static bool
 dtrace_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 {
+	dt_cg_mstate(cg);
 	dt_prov_store_prid(cg, (uint32_t)bp->group);
 	if (needs & DT_NEED_ARGS) {
 		for (int i = 0; i < 10; i++)

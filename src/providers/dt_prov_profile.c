@@ -129,6 +129,7 @@ profile_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 {
 	dt_irbuf_t *ir = &cg->ir;
 
+	dt_cg_mstate(cg);
 	dt_prov_store_prid(cg, (uint32_t)bp->group);
 	if (needs & DT_NEED_ARGS) {
 		int user = dt_ir_label(ir), done = dt_ir_label(ir);

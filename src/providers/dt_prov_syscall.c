@@ -90,8 +90,12 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, out);
 	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 0, 0));
 	dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, out);
+	/* An enabled syscall: only now the scratch value (most syscalls never get here). */
+	dt_ir_emit(ir, DT_MOV64_REG(9, 0));
+	dt_cg_mstate(cg);
+	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 9, 0));
 	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_PRID));
-	dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 0, 8));
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 9, 8));
 	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_MASK));
 
 	if (entry && (needs & DT_NEED_ARGS)) {
