@@ -159,6 +159,50 @@ dt_arena_printf(dt_arena_t *a, const char *fmt, ...)
 	return p;
 }
 
+/* A time: a number with a unit (ns us ms s sec m min h d), or a rate with "hz". */
+int
+dt_parse_time(const char *v, uint64_t *out, bool bare_is_hz)
+{
+	static const struct { const char *sfx; uint64_t mul; } units[] = {
+		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000}, {"ms", 1000000},
+		{"msec", 1000000}, {"s", 1000000000ULL}, {"sec", 1000000000ULL},
+		{"m", 60000000000ULL}, {"min", 60000000000ULL}, {"h", 3600000000000ULL},
+		{"hour", 3600000000000ULL}, {"d", 86400000000000ULL}, {"day", 86400000000000ULL},
+	};
+	char *end;
+	unsigned long long n;
+
+	if (!v || !*v)
+		return -1;
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (errno || end == v)
+		return -1;
+	if (*end == '\0') {
+		if (bare_is_hz) {
+			if (n == 0)
+				return -1;
+			*out = 1000000000ULL / n;
+		} else {
+			*out = n;
+		}
+		return 0;
+	}
+	if (strcmp(end, "hz") == 0 || strcmp(end, "Hz") == 0) {
+		if (n == 0)
+			return -1;
+		*out = 1000000000ULL / n;
+		return 0;
+	}
+	for (size_t i = 0; i < DT_ARRAY_SIZE(units); i++) {
+		if (strcmp(end, units[i].sfx) == 0) {
+			*out = n * units[i].mul;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 /* ---- string buffer -------------------------------------------------------------------- */
 
 static void
@@ -290,18 +334,20 @@ dt_diag_error(dt_diags_t *d, dt_errtag_t tag, dt_loc_t loc, const char *fmt, ...
 }
 
 void
-dt_diag_hint(dt_diag_t *diag, const char *fmt, ...)
+dt_diag_hint(dt_diags_t *d, dt_diag_t *diag, const char *fmt, ...)
 {
-	va_list ap;
-	char *s = NULL;
+	va_list ap, ap2;
+	int n;
 
 	if (!diag->msg)
 		return;	/* the dropped sink */
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	diag->hint = dt_arena_alloc(d->arena, (size_t)n + 1);
+	vsnprintf(diag->hint, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
 	va_end(ap);
-	diag->hint = s;	/* small and rare: lives until exit */
 }
 
 const char *

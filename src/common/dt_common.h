@@ -49,6 +49,13 @@ void *dt_xcalloc(size_t n, size_t m);
 void *dt_xrealloc(void *p, size_t n);
 char *dt_xstrdup(const char *s);
 
+/*
+ * A time as DTrace's options and profile probe names write it: a number with a unit (ns nsec
+ * us usec ms msec s sec m min h hour d day) or a rate with "hz"; a bare number is a rate in
+ * Hz when bare_is_hz, else nanoseconds. 0, or -1 when malformed.
+ */
+int dt_parse_time(const char *s, uint64_t *ns, bool bare_is_hz);
+
 /* ---- vectors -------------------------------------------------------------------------- */
 
 /* A vector of T: DT_VEC(int) v = {0}; dt_vec_push(&v, 3); v.data[0]; dt_vec_free(&v); */
@@ -83,7 +90,7 @@ void dt_sb_putc(dt_strbuf_t *sb, char c);
 void dt_sb_puts(dt_strbuf_t *sb, const char *s);
 void dt_sb_putn(dt_strbuf_t *sb, const char *s, size_t n);
 void dt_sb_printf(dt_strbuf_t *sb, const char *fmt, ...) DT_PRINTF(2, 3);
-void dt_sb_vprintf(dt_strbuf_t *sb, const char *fmt, va_list ap);
+void dt_sb_vprintf(dt_strbuf_t *sb, const char *fmt, va_list ap) DT_PRINTF(2, 0);
 const char *dt_sb_str(dt_strbuf_t *sb);	/* "" when empty */
 void dt_sb_reset(dt_strbuf_t *sb);		/* len = 0, keeps the memory */
 void dt_sb_free(dt_strbuf_t *sb);
@@ -192,7 +199,7 @@ typedef struct dt_diags {
 void dt_diags_init(dt_diags_t *d, dt_arena_t *arena);
 dt_diag_t *dt_diag_error(dt_diags_t *d, dt_errtag_t tag, dt_loc_t loc, const char *fmt, ...)
 	DT_PRINTF(4, 5);
-void dt_diag_hint(dt_diag_t *diag, const char *fmt, ...) DT_PRINTF(2, 3);
+void dt_diag_hint(dt_diags_t *d, dt_diag_t *diag, const char *fmt, ...) DT_PRINTF(3, 4);
 
 /*
  * Print every diagnostic DTrace-style:

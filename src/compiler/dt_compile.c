@@ -121,6 +121,7 @@ dt_compile_init(dt_compile_t *cc, struct dt_handle *dtp)
 void
 dt_compile_fini(dt_compile_t *cc)
 {
+	dt_sema_free(cc);
 	for (size_t i = 0; i < cc->nodes.len; i++)
 		dt_vec_free(&cc->nodes.data[i]->list);
 	dt_vec_free(&cc->nodes);

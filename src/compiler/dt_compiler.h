@@ -274,6 +274,7 @@ struct dt_compile {
 	char *const *argv;
 	const char *argv0;	/* $0: the script name */
 	DT_VEC(dt_node_t *) nodes;	/* every dt_node_new() node: fini frees their lists */
+	struct dt_program *prog;	/* what semantic analysis made; fini frees it */
 };
 
 void dt_compile_init(dt_compile_t *cc, struct dt_handle *dtp);
@@ -345,6 +346,9 @@ struct dt_program *dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroo
 /* Parse every source, then analyse them together (dt_driver.c). NULL on any error. */
 struct dt_program *dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs,
 				      dt_node_t ***rootsp);
+
+/* Free the heap parts of cc->prog (dt_compile_fini calls it). */
+void dt_sema_free(dt_compile_t *cc);
 
 /* The bytes a string expression can hold at most (for record and key slots). */
 uint32_t dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize);

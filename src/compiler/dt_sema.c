@@ -935,6 +935,8 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	dt_sema_t s = {0};
 	dt_program_t *prog = dt_arena_alloc(&cc->arena, sizeof(*prog));
 
+	dt_sema_free(cc);
+	cc->prog = prog;
 	s.cc = cc;
 	s.dtp = cc->dtp;
 	s.prog = prog;
@@ -968,4 +970,26 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	free(s.probe_seen);
 	dt_vec_free(&s.agg_keycap);
 	return prog;
+}
+
+void
+dt_sema_free(dt_compile_t *cc)
+{
+	dt_program_t *prog = cc->prog;
+
+	if (!prog)
+		return;
+	for (int i = 0; i < prog->nclauses; i++) {
+		dt_clause_t *cl = prog->clauses[i];
+
+		for (int a = 0; a < cl->nactions; a++)
+			dt_pfmt_free(cl->actions[a].pfmt);
+		free(cl->actions);
+		dt_vec_free(&cl->probes);
+	}
+	free(prog->clauses);
+	free(prog->aggs);
+	dt_vec_free(&prog->probes);
+	dt_vec_free(&prog->strtab);
+	cc->prog = NULL;
 }

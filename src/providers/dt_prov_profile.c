@@ -34,15 +34,7 @@ typedef struct profile_probe {
 static int
 profile_parse(const char *name, profile_probe_t *pp)
 {
-	static const struct { const char *sfx; uint64_t ns; } units[] = {
-		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000}, {"ms", 1000000},
-		{"msec", 1000000}, {"s", 1000000000ULL}, {"sec", 1000000000ULL},
-		{"m", 60000000000ULL}, {"min", 60000000000ULL}, {"h", 3600000000000ULL},
-		{"hour", 3600000000000ULL}, {"d", 86400000000000ULL}, {"day", 86400000000000ULL},
-	};
 	const char *p;
-	char *end;
-	unsigned long long n;
 
 	if (strncmp(name, "profile-", 8) == 0) {
 		pp->tick = false;
@@ -53,24 +45,8 @@ profile_parse(const char *name, profile_probe_t *pp)
 	} else {
 		return -1;
 	}
-	if (*p < '0' || *p > '9')
+	if (*p < '0' || *p > '9' || dt_parse_time(p, &pp->period_ns, true) < 0)
 		return -1;
-	errno = 0;
-	n = strtoull(p, &end, 10);
-	if (errno || n == 0)
-		return -1;
-	if (*end == '\0' || strcmp(end, "hz") == 0) {
-		pp->period_ns = 1000000000ULL / n;
-	} else {
-		size_t i;
-
-		for (i = 0; i < DT_ARRAY_SIZE(units); i++)
-			if (strcmp(end, units[i].sfx) == 0)
-				break;
-		if (i == DT_ARRAY_SIZE(units))
-			return -1;
-		pp->period_ns = n * units[i].ns;
-	}
 	return pp->period_ns ? 0 : -1;
 }
 

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <bpf/btf.h>
+
 #include "../providers/dt_provider.h"
 #include "dt_runtime.h"
 
@@ -49,9 +51,12 @@ dt_handle_free(dt_handle_t *dtp)
 			close(bp->fd);
 		dt_vec_free(&bp->link_fds);
 		dt_vec_free(&bp->perf_fds);
+		dt_vec_free(&bp->clauses);
+		dt_vec_free(&bp->probes);
 		free(bp);
 	}
 	dt_vec_free(&dtp->bpfprogs);
+	btf__free(dtp->btf);
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		if (dtp->map_fds[i] >= 0)
 			close(dtp->map_fds[i]);
@@ -102,50 +107,6 @@ dt_opt_size(const char *v, uint64_t *out)
 	return 0;
 }
 
-/* A time: a number with a unit (ns us ms s sec m min h d), or a rate with "hz". */
-static int
-dt_opt_time(const char *v, uint64_t *out, bool bare_is_hz)
-{
-	static const struct { const char *sfx; uint64_t mul; } units[] = {
-		{"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000}, {"ms", 1000000},
-		{"msec", 1000000}, {"s", 1000000000ULL}, {"sec", 1000000000ULL},
-		{"m", 60000000000ULL}, {"min", 60000000000ULL}, {"h", 3600000000000ULL},
-		{"hour", 3600000000000ULL}, {"d", 86400000000000ULL}, {"day", 86400000000000ULL},
-	};
-	char *end;
-	unsigned long long n;
-
-	if (!v || !*v)
-		return -1;
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	if (errno || end == v)
-		return -1;
-	if (*end == '\0') {
-		if (bare_is_hz) {
-			if (n == 0)
-				return -1;
-			*out = 1000000000ULL / n;
-		} else {
-			*out = n;
-		}
-		return 0;
-	}
-	if (strcmp(end, "hz") == 0 || strcmp(end, "Hz") == 0) {
-		if (n == 0)
-			return -1;
-		*out = 1000000000ULL / n;
-		return 0;
-	}
-	for (size_t i = 0; i < DT_ARRAY_SIZE(units); i++) {
-		if (strcmp(end, units[i].sfx) == 0) {
-			*out = n * units[i].mul;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 int
 dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why)
 {
@@ -176,7 +137,7 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 	} else if (strcmp(name, "flowindent") == 0) {
 		o->flowindent = on;
 	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0) {
-		if (dt_opt_time(value, &n, true) < 0 || n == 0)
+		if (dt_parse_time(value, &n, true) < 0 || n == 0)
 			return -1;
 		if (name[0] == 's')
 			o->switchrate_ns = n;

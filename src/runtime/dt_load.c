@@ -174,7 +174,8 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 	{
 		char *buf = dt_xcalloc(1, strtab_sz);
 
-		memcpy(buf, prog->strtab.data, prog->strtab.len);
+		if (prog->strtab.len)
+			memcpy(buf, prog->strtab.data, prog->strtab.len);
 		if (bpf_map_update_elem(m[DT_MAP_STRTAB], &zero, buf, BPF_ANY) < 0 ||
 		    bpf_map_freeze(m[DT_MAP_STRTAB]) < 0) {
 			free(buf);
@@ -356,30 +357,29 @@ dt_rt_prog_run(int prog_fd)
 	return err;
 }
 
-int
-dt_rt_begin(dt_handle_t *dtp)
+static int
+dt_rt_run_group(dt_handle_t *dtp, int group, const char *what)
 {
-	dt_bpfprog_t *bp = dt_rt_dtrace_prog(dtp, DT_GROUP_BEGIN);
+	dt_bpfprog_t *bp = dt_rt_dtrace_prog(dtp, group);
 	int err;
 
 	if (!bp)
 		return 0;
 	if ((err = dt_rt_prog_run(bp->fd)) < 0)
-		fprintf(stderr, "dtrace: failed to run BEGIN: %s\n", strerror(-err));
+		fprintf(stderr, "dtrace: failed to run %s: %s\n", what, strerror(-err));
 	return err;
+}
+
+int
+dt_rt_begin(dt_handle_t *dtp)
+{
+	return dt_rt_run_group(dtp, DT_GROUP_BEGIN, "BEGIN");
 }
 
 int
 dt_rt_end(dt_handle_t *dtp)
 {
-	dt_bpfprog_t *bp = dt_rt_dtrace_prog(dtp, DT_GROUP_END);
-	int err;
-
-	if (!bp)
-		return 0;
-	if ((err = dt_rt_prog_run(bp->fd)) < 0)
-		fprintf(stderr, "dtrace: failed to run END: %s\n", strerror(-err));
-	return err;
+	return dt_rt_run_group(dtp, DT_GROUP_END, "END");
 }
 
 int
