@@ -1,6 +1,8 @@
 # One non-recursive Makefile: everything builds into build/.
 #   make              the dtrace command (build/dtrace)
 #   make check        build and run every test (tests/run-tests.sh)
+#   make fuzz         the front-end fuzzer (build/fuzz/fuzz_compile; clang + libFuzzer);
+#                     scripts/fuzz.sh runs it
 #   make install      PREFIX=/usr DESTDIR=... : /usr/sbin/dtrace, /usr/lib/dtrace
 #   V=1               show full commands; SANITIZE=address,undefined for a sanitized build
 CC       ?= cc
@@ -67,6 +69,24 @@ $(B)/tests/triggers/%: tests/triggers/%.c
 	@echo "  CC      $<"
 	$(Q)$(CC) -O1 -g -Wall -o $@ $<
 
+# The fuzzer: the library again, built by clang with ASan/UBSan and libFuzzer's coverage
+# instrumentation into build/fuzz/, linked with the libFuzzer driver.
+FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -std=gnu11 $(WARN) -D_GNU_SOURCE \
+               -DDT_LIBDIR='"$(LIBDIR)"' -Isrc -I$(B)/gen $(FUZZ_SAN)
+FUZZ_OBJS   := $(SRCS:%.c=$(B)/fuzz/%.o)
+
+fuzz: $(B)/fuzz/fuzz_compile
+
+$(B)/fuzz/fuzz_compile: $(B)/fuzz/tests/fuzz/fuzz_compile.o $(FUZZ_OBJS)
+	@echo "  LD      $@"
+	$(Q)$(CLANG) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(LDLIBS)
+
+$(B)/fuzz/%.o: %.c | $(GEN)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (fuzz)"
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
 check: all
 	$(Q)sh tests/run-tests.sh
 
@@ -80,6 +100,6 @@ install: $(B)/dtrace
 clean:
 	rm -rf $(B)
 
-.PHONY: all check install clean
+.PHONY: all check fuzz install clean
 .SECONDARY:
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+-include $(OBJS:.o=.d) $(CMD_OBJS:.o=.d)

@@ -33,10 +33,23 @@
 
 /* Fixed stack slots below the frame pointer; spills start below them. */
 #define FP_KEY (-8)		/* a u32 map key */
-#define FP_SPILL0 (-16)
+#define FP_TID (-16)		/* the thread key of self-> variables */
+#define FP_VAL (-24)		/* a value for map updates */
+#define FP_SPILL0 (-32)
 #define FP_MAXSPILL 48
 
 static void dt_cg_expr(dt_cg_t *cg, dt_node_t *n);
+
+/* Where a variable reference's storage is: its variable and, for maps, the key's place. */
+typedef struct dt_lval {
+	dt_var_t *v;
+	int kreg;		/* SELF: 10 (stack), ASSOC: 7 (scratch) */
+	int32_t koff;
+} dt_lval_t;
+
+static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
+static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
+static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
 
 static void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
@@ -453,6 +466,8 @@ dt_cg_cmp_op(dt_tok_kind_t op, bool is_signed)
 	}
 }
 
+static void dt_cg_arith(dt_cg_t *cg, int op, const dt_type_t *t);
+
 static void
 dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
 {
@@ -481,7 +496,13 @@ dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_setcc(cg, dt_cg_cmp_op(n->op, t->is_signed), 1, 0);
 		return;
 	}
-	switch (n->op) {
+	dt_cg_arith(cg, n->op, t);
+}
+
+static void
+dt_cg_arith(dt_cg_t *cg, int op, const dt_type_t *t)
+{
+	switch (op) {
 	case TOK_PLUS: EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 0)); break;
 	case TOK_MINUS: EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 0)); break;
 	case TOK_STAR: EMIT(cg, DT_ALU64_REG(BPF_MUL, 1, 0)); break;
@@ -498,7 +519,7 @@ dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
 		dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, ok);
 		dt_cg_fault(cg, DT_FAULT_DIVZERO);
 		dt_ir_place(IR(cg), ok);
-		if (n->op == TOK_SLASH)
+		if (op == TOK_SLASH)
 			EMIT(cg, t->is_signed ? DT_SDIV64_REG(1, 0) : DT_ALU64_REG(BPF_DIV, 1, 0));
 		else
 			EMIT(cg, t->is_signed ? DT_SMOD64_REG(1, 0) : DT_ALU64_REG(BPF_MOD, 1, 0));
@@ -567,8 +588,18 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 	case DT_NODE_STRING:
 		dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB, dt_cg_strtab(cg, n->text, n->textlen));
 		return;
-	case DT_NODE_IDENT:
+	case DT_NODE_IDENT: case DT_NODE_SELF: case DT_NODE_THIS: case DT_NODE_INDEX:
+		if (n->ident_kind == DT_IDENT_DVAR) {
+			struct dt_lval lv;
+
+			dt_cg_lval(cg, n, &lv);
+			dt_cg_lval_load(cg, &lv);
+			return;
+		}
 		dt_cg_var(cg, n);
+		return;
+	case DT_NODE_ASSIGN: case DT_NODE_POSTFIX:
+		dt_cg_assign(cg, n);
 		return;
 	case DT_NODE_BINARY:
 		dt_cg_binary(cg, n);
@@ -577,6 +608,10 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_logical(cg, n);
 		return;
 	case DT_NODE_UNARY:
+		if (n->op == TOK_INC || n->op == TOK_DEC) {
+			dt_cg_assign(cg, n);
+			return;
+		}
 		dt_cg_expr(cg, n->left);
 		switch (n->op) {
 		case TOK_MINUS:
@@ -611,9 +646,243 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		return;
 	}
 	default:
-		dt_cg_fail(cg, "unsupported expression");
+		dt_cg_fail(cg, dt_node_kind_name(n->kind));
 		return;
 	}
+}
+
+/* ---- variables ------------------------------------------------------------------------ */
+
+static void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
+
+static int
+dt_cg_dynmap(dt_cg_t *cg, const dt_var_t *v)
+{
+	return DT_NMAPS_FIXED + cg->prog->naggs + v->dynid;
+}
+
+/* Build what addressing the variable needs: the thread key, or the tuple key. */
+static void
+dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
+{
+	lv->v = cg->prog->vars.data[n->ident_id];
+	switch (lv->v->kind) {
+	case DT_VK_GLOBAL: case DT_VK_THIS:
+		return;
+	case DT_VK_SELF:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
+		EMIT(cg, DT_STX(BPF_DW, 10, 0, FP_TID));
+		lv->kreg = 10;
+		lv->koff = FP_TID;
+		return;
+	case DT_VK_ASSOC: {
+		uint32_t koff = dt_cg_temp(cg, lv->v->keysize);
+
+		for (int i = 0; i < lv->v->nkeys; i++) {
+			const dt_recitem_t *k = &lv->v->keys[i];
+			dt_node_t *e = n->list.data[i];
+
+			if (k->kind == DT_REC_STRING) {
+				dt_cg_zero(cg, 7, koff + k->offset, k->size);
+				dt_cg_str_into(cg, e, 7, (int32_t)(koff + k->offset), k->size);
+			} else {
+				dt_cg_expr(cg, e);
+				EMIT(cg, DT_STX(BPF_DW, 7, 0, (int16_t)(koff + k->offset)));
+			}
+		}
+		lv->kreg = 7;
+		lv->koff = (int32_t)koff;
+		return;
+	}
+	}
+}
+
+static bool
+dt_var_is_str(const dt_var_t *v)
+{
+	return v->type->kind == DT_TYPE_STRING;
+}
+
+/* r0 = address of a GLOBAL or THIS variable's slot. */
+static void
+dt_cg_slot_addr(dt_cg_t *cg, const dt_var_t *v)
+{
+	if (v->kind == DT_VK_GLOBAL) {
+		dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STATE, DT_ST_SIZE + v->offset);
+	} else {
+		EMIT(cg, DT_MOV64_REG(0, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)(DT_MST_TEMP + v->offset)));
+	}
+}
+
+/* r0 = the value (an integer normalized to its type, or a string pointer). */
+static void
+dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv)
+{
+	const dt_var_t *v = lv->v;
+
+	if (v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) {
+		dt_cg_slot_addr(cg, v);
+	} else {
+		int found = dt_ir_label(IR(cg)), done = dt_ir_label(IR(cg));
+
+		dt_ir_ld_map(IR(cg), 1, dt_cg_dynmap(cg, v));
+		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+		dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, found);
+		/* Not there: 0, or the empty string. */
+		if (dt_var_is_str(v))
+			dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB, dt_cg_strtab(cg, "", 0));
+		else
+			EMIT(cg, DT_MOV64_IMM(0, 0));
+		dt_ir_ja(IR(cg), done);
+		dt_ir_place(IR(cg), found);
+		if (!dt_var_is_str(v)) {
+			EMIT(cg, DT_LDX(BPF_DW, 0, 0, 0));
+			dt_cg_normalize(cg, 0, v->type->size, v->type->is_signed);
+		}
+		dt_ir_place(IR(cg), done);
+		return;
+	}
+	if (!dt_var_is_str(v)) {
+		EMIT(cg, DT_LDX(BPF_DW, 0, 0, 0));
+		dt_cg_normalize(cg, 0, v->type->size, v->type->is_signed);
+	}
+}
+
+/*
+ * Store the value in the stack slot "slot" (an integer, or a string pointer) into the
+ * variable. For thread-local and associative variables 0 deletes the element, as in DTrace;
+ * a full map counts a dynamic variable drop.
+ */
+static void
+dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
+{
+	const dt_var_t *v = lv->v;
+	dt_irbuf_t *ir = IR(cg);
+
+	if (v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) {
+		dt_cg_slot_addr(cg, v);
+		if (dt_var_is_str(v)) {
+			EMIT(cg, DT_MOV64_REG(1, 0));
+			EMIT(cg, DT_MOV64_IMM(2, (int32_t)v->size));
+			EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
+			EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+		} else {
+			EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)slot));
+			EMIT(cg, DT_STX(BPF_DW, 0, 1, 0));
+		}
+		return;
+	}
+	if (dt_var_is_str(v)) {
+		uint32_t toff = dt_cg_temp(cg, v->size);
+
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)toff));
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)v->size));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, v));
+		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
+		EMIT(cg, DT_MOV64_REG(3, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)toff));
+	} else {
+		int del = dt_ir_label(ir), done = dt_ir_label(ir);
+
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)slot));
+		dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, del);
+		EMIT(cg, DT_STX(BPF_DW, 10, 1, FP_VAL));
+		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, v));
+		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
+		EMIT(cg, DT_MOV64_REG(3, 10));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, FP_VAL));
+		EMIT(cg, DT_MOV64_IMM(4, BPF_ANY));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, done);
+		dt_cg_stat_inc(cg, DT_STAT_DYNDROPS);
+		dt_ir_ja(ir, done);
+		dt_ir_place(ir, del);
+		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, v));
+		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_delete_elem));
+		dt_ir_place(ir, done);
+		return;
+	}
+	EMIT(cg, DT_MOV64_IMM(4, BPF_ANY));
+	EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
+	{
+		int ok = dt_ir_label(ir);
+
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, ok);
+		dt_cg_stat_inc(cg, DT_STAT_DYNDROPS);
+		dt_ir_place(ir, ok);
+	}
+}
+
+static int
+dt_cg_binop_for(dt_tok_kind_t op)
+{
+	switch (op) {
+	case TOK_ADD_ASSIGN: case TOK_INC: return TOK_PLUS;
+	case TOK_SUB_ASSIGN: case TOK_DEC: return TOK_MINUS;
+	case TOK_MUL_ASSIGN: return TOK_STAR;
+	case TOK_DIV_ASSIGN: return TOK_SLASH;
+	case TOK_MOD_ASSIGN: return TOK_PERCENT;
+	case TOK_AND_ASSIGN: return TOK_AMP;
+	case TOK_OR_ASSIGN: return TOK_PIPE;
+	case TOK_XOR_ASSIGN: return TOK_CARET;
+	case TOK_SHL_ASSIGN: return TOK_SHL;
+	case TOK_SHR_ASSIGN: return TOK_SHR;
+	default: return TOK_EOF;
+	}
+}
+
+/* x = e, x op= e, ++x, x++ ...: r0 = the expression's value. */
+static void
+dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_node_t *target = n->left;
+	dt_lval_t lv;
+	int slot, op;
+	bool post = n->kind == DT_NODE_POSTFIX;
+	bool incdec = n->kind == DT_NODE_POSTFIX || n->kind == DT_NODE_UNARY;
+
+	if (n->kind == DT_NODE_ASSIGN && n->op == TOK_ASSIGN) {
+		dt_cg_expr(cg, n->right);
+		dt_cg_conv(cg, 0, n->right->type, target->type);
+		slot = dt_cg_push(cg);
+		dt_cg_lval(cg, target, &lv);
+		dt_cg_lval_store(cg, &lv, slot);
+		EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)slot));
+		cg->stack_depth -= 8;
+		return;
+	}
+	op = dt_cg_binop_for(n->op);
+	if (!incdec) {
+		dt_cg_expr(cg, n->right);
+		dt_cg_conv(cg, 0, n->right->type, target->type);
+	} else {
+		EMIT(cg, DT_MOV64_IMM(0, 1));
+	}
+	slot = dt_cg_push(cg);		/* the operand */
+	dt_cg_lval(cg, target, &lv);
+	dt_cg_lval_load(cg, &lv);
+	if (post) {
+		EMIT(cg, DT_MOV64_REG(9, 0));	/* the old value is the result */
+	}
+	EMIT(cg, DT_MOV64_REG(1, 0));
+	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)slot));
+	dt_cg_arith(cg, op, target->type);
+	EMIT(cg, DT_STX(BPF_DW, 10, 0, (int16_t)slot));
+	if (post)
+		EMIT(cg, DT_STX(BPF_DW, 10, 9, FP_VAL));
+	dt_cg_lval_store(cg, &lv, slot);
+	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)(post ? FP_VAL : slot)));
+	cg->stack_depth -= 8;
 }
 
 /* ---- actions -------------------------------------------------------------------------- */
@@ -633,6 +902,17 @@ dt_cg_store_item(dt_cg_t *cg, dt_node_t *e, const dt_recitem_t *it)
 static void
 dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 {
+	if (a->conditional) {
+		/* This one ran: its bit in the record's bitmap word. */
+		EMIT(cg, DT_LDX(BPF_DW, 1, 8, DT_REC_HDR_SIZE));
+		if (a->bit < 31) {
+			EMIT(cg, DT_ALU64_IMM(BPF_OR, 1, (int32_t)(1U << a->bit)));
+		} else {
+			dt_ir_ld_imm64(IR(cg), 2, 1ULL << a->bit);
+			EMIT(cg, DT_ALU64_REG(BPF_OR, 1, 2));
+		}
+		EMIT(cg, DT_STX(BPF_DW, 8, 1, DT_REC_HDR_SIZE));
+	}
 	switch (a->kind) {
 	case DT_ACT_TRACE:
 		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
@@ -928,6 +1208,21 @@ dt_cg_stmt(dt_cg_t *cg, dt_node_t *n, int *actno)
 		dt_cg_expr(cg, e);
 		return;
 	}
+	case DT_NODE_DECL:
+		return;
+	case DT_NODE_IF: {
+		int els = dt_ir_label(IR(cg)), done = dt_ir_label(IR(cg));
+
+		dt_cg_expr(cg, n->cond);
+		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, els);
+		dt_cg_stmt(cg, n->left, actno);
+		dt_ir_ja(IR(cg), done);
+		dt_ir_place(IR(cg), els);
+		if (n->right)
+			dt_cg_stmt(cg, n->right, actno);
+		dt_ir_place(IR(cg), done);
+		return;
+	}
 	default:
 		dt_cg_fail(cg, "unsupported statement");
 		return;
@@ -1022,7 +1317,8 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 	int skip = dt_ir_label(ir), actno = 0;
 
 	cg->clause = cl;
-	cg->temp_off = 0;
+	cg->temp_off = cg->prog->this_size;	/* this-> variables come first */
+	cg->temp_max = DT_MAX(cg->temp_max, cg->temp_off);
 	cg->clause_exit = skip;
 	cg->clause_fault = dt_ir_label(ir);
 	cg->fault_used = false;
@@ -1049,15 +1345,28 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 		EMIT(cg, DT_CALL(BPF_FUNC_get_smp_processor_id));
 		EMIT(cg, DT_STX(BPF_H, 8, 0, 4));
 		EMIT(cg, DT_ST(BPF_H, 8, 6, cl->index));
+		if (cl->ncond)
+			EMIT(cg, DT_ST(BPF_DW, 8, DT_REC_HDR_SIZE, 0));
 	}
 	if (n->body)
 		dt_cg_stmt(cg, n->body, &actno);
 	if (cl->has_record) {
 		bool force = false;
+		int sub = dt_ir_label(ir);
 
 		for (int i = 0; i < cl->nactions; i++)
 			if (cl->actions[i].kind == DT_ACT_EXIT)
 				force = true;
+		if (cl->ncond && !cl->has_uncond) {
+			/* Only conditional actions, and none ran: no record, as in DTrace. */
+			EMIT(cg, DT_LDX(BPF_DW, 1, 8, DT_REC_HDR_SIZE));
+			dt_ir_jmp_imm(ir, BPF_JNE, 1, 0, sub);
+			EMIT(cg, DT_MOV64_REG(1, 8));
+			EMIT(cg, DT_MOV64_IMM(2, 0));
+			EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_discard));
+			dt_ir_ja(ir, skip);
+		}
+		dt_ir_place(ir, sub);
 		dt_cg_submit(cg, force);
 	}
 	/* The verifier rejects unreachable code: a fault path only where something faults. */

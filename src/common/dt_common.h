@@ -168,6 +168,14 @@ typedef struct dt_loc {
 	X(D_MACRO_UNDEF)                                                                     \
 	X(D_ACT_SPEC)                                                                        \
 	X(D_EXIT_SPEC)                                                                       \
+	X(D_TYPE_ERR)                                                                        \
+	X(D_TYPE_MEMBER)                                                                     \
+	X(D_OP_SOU)                                                                          \
+	X(D_OP_INCOMPLETE)                                                                   \
+	X(D_SIZEOF_TYPE)                                                                     \
+	X(D_OFFSETOF_TYPE)                                                                   \
+	X(D_OFFSETOF_BITFIELD)                                                               \
+	X(D_DECL_COMBO)                                                                      \
 	X(D_UNSUPPORTED)
 
 typedef enum dt_errtag {

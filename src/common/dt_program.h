@@ -45,6 +45,8 @@ struct dt_pfmt;	/* a parsed printf format: src/consumer */
 
 typedef struct dt_action {
 	dt_act_kind_t kind;
+	bool conditional;		/* inside an if: runs only when its bit is set in the record */
+	int bit;			/* its bit in the record's action bitmap (conditional only) */
 	const char *fmt;		/* PRINTF: the format string as written */
 	struct dt_pfmt *pfmt;		/* PRINTF: parsed at compile time */
 	dt_recitem_t *items;
@@ -67,6 +69,9 @@ typedef struct dt_clause {
 	uint32_t recsize;	/* 0: the clause writes no record */
 	bool has_record;	/* writes a record (data actions, exit, or an empty clause) */
 	unsigned needs;		/* DT_SEMA_NEED_*: what its code reads from the probe context */
+	int ncond;		/* conditional actions: the record then carries a bitmap word
+				 * at DT_REC_HDR_SIZE saying which of them ran */
+	bool has_uncond;	/* at least one action runs whenever the clause does */
 	DT_VEC(dt_probe_t *) probes;	/* the probes it enables */
 } dt_clause_t;
 
@@ -105,6 +110,36 @@ typedef struct dt_aggdesc {
 	struct dt_node *first;	/* where it was first used, for messages */
 } dt_aggdesc_t;
 
+/*
+ * D variables. Integers live in 8-byte slots (loads normalize to the variable's type);
+ * strings in strsize slots.
+ *   GLOBAL: in the global state value (DT_MAP_STATE) at "offset"
+ *   THIS:   clause-local, in the per-CPU scratch value's this-area at "offset"; shared by the
+ *           clauses of one probe firing, as in DTrace
+ *   SELF:   thread-local: a hash map of its own keyed by the thread (pid_tgid)
+ *   ASSOC:  a global associative array: a hash map keyed by the tuple (key layout as for
+ *           aggregations); assigning 0 deletes an element, reading a missing one gives 0
+ */
+typedef enum dt_varkind {
+	DT_VK_GLOBAL,
+	DT_VK_THIS,
+	DT_VK_SELF,
+	DT_VK_ASSOC,
+} dt_varkind_t;
+
+typedef struct dt_var {
+	const char *name;
+	dt_varkind_t kind;
+	const struct dt_type *type;
+	uint32_t size;		/* value bytes */
+	uint32_t offset;	/* GLOBAL, THIS */
+	int dynid;		/* SELF, ASSOC: index among the program's dynamic-variable maps */
+	dt_recitem_t *keys;	/* ASSOC */
+	int nkeys;
+	uint32_t keysize;
+	bool implicit;		/* created by a read before any assignment: int64_t */
+} dt_var_t;
+
 typedef struct dt_program {
 	dt_clause_t **clauses;
 	int nclauses;
@@ -115,6 +150,10 @@ typedef struct dt_program {
 	 * holds them; code generation interns them and addresses them by offset. */
 	DT_VEC(char) strtab;
 	bool uses_exit;
+	DT_VEC(dt_var_t *) vars;
+	uint32_t globals_size;	/* bytes of globals after the state header */
+	uint32_t this_size;	/* bytes of this-> variables at the start of the temporaries */
+	int ndynvars;		/* SELF and ASSOC maps */
 } dt_program_t;
 
 #endif /* DT_PROGRAM_H */

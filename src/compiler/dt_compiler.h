@@ -169,6 +169,25 @@ struct dt_type {
 	const dt_type_t *base;	/* PTR: pointee; ARRAY: element */
 	uint32_t nelems;	/* ARRAY */
 	int btf_id;		/* kernel type id when it came from BTF, else 0 */
+
+	/*
+	 * Appended for kernel types and derived types (dt_types.c). Typedefs are resolved
+	 * eagerly: a typedef name is a copy of the type it names, with "name" set to the
+	 * typedef's spelling (for messages) and typedef_of pointing at that type, so every pass
+	 * can switch on kind without first stripping typedefs. dt_type_resolve() strips them.
+	 * FUNC: base is the return type.
+	 */
+	const char *tag;		/* STRUCT, UNION, ENUM: "task_struct"; "" if anonymous */
+	const dt_type_t *typedef_of;	/* a typedef name: the type it stands for; else NULL */
+	const struct dt_member *members;	/* STRUCT, UNION: use dt_type_members() */
+	uint32_t nmembers;
+	bool members_loaded;	/* members (or enumerators) were read from BTF */
+	bool incomplete;	/* a forward declaration whose body BTF does not have */
+	const struct dt_enumerator *enums;	/* ENUM: use dt_type_enums() */
+	uint32_t nenums;
+	const dt_type_t *const *params;	/* FUNC: parameter types */
+	uint32_t nparams;
+	bool varargs;		/* FUNC: ends in "..." */
 };
 
 /* The compile context owns its built-in types; these return shared instances. */
@@ -275,6 +294,17 @@ struct dt_compile {
 	const char *argv0;	/* $0: the script name */
 	DT_VEC(dt_node_t *) nodes;	/* every dt_node_new() node: fini frees their lists */
 	struct dt_program *prog;	/* what semantic analysis made; fini frees it */
+
+	/* Kernel types (dt_types.c): BTF is read on the first request for a kernel type. */
+	struct btf *btf;	/* NULL until loaded; dt_compile_fini frees it */
+	const char *btf_path;	/* a raw BTF or ELF file to read instead of the kernel's */
+	bool btf_tried;		/* a load was attempted (a failed one is not retried) */
+	int btf_err;		/* its errno when it failed */
+	const dt_type_t **btf_types;	/* converted types by BTF id (heap, btf__type_cnt) */
+	uint32_t nbtf_types;
+	DT_VEC(const dt_type_t *) ptr_types;	/* dt_type_ptr() results, reused per base */
+	dt_errtag_t type_errtag;	/* the last failed dt_type_* call: tag and message */
+	const char *type_errmsg;
 };
 
 void dt_compile_init(dt_compile_t *cc, struct dt_handle *dtp);
@@ -319,7 +349,9 @@ int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);
 /* ---- semantic analysis (dt_sema.c) ---------------------------------------------------- */
 
 /* node->ident_kind */
-enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC };
+enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_DVAR };
+/* DT_IDENT_DVAR: a D variable (IDENT global, SELF, THIS, or the IDENT base of an INDEX into
+ * an associative array); ident_id is its index in the program's vars. */
 
 /* node->ident_id of built-in variables (DT_IDENT_VAR) */
 enum {
@@ -352,5 +384,109 @@ void dt_sema_free(dt_compile_t *cc);
 
 /* The bytes a string expression can hold at most (for record and key slots). */
 uint32_t dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize);
+
+/* ---- D types over the kernel's BTF (dt_types.c) -------------------------------------- */
+
+/*
+ * A struct or union member. Anonymous struct and union members have name "" and are searched
+ * through by dt_type_member(). bit_off counts from the start of the enclosing type.
+ */
+typedef struct dt_member {
+	const char *name;
+	const dt_type_t *type;
+	uint32_t bit_off;
+	uint32_t bit_size;	/* bit-field width; 0 for an ordinary member */
+} dt_member_t;
+
+typedef struct dt_enumerator {
+	const char *name;
+	int64_t value;		/* an unsigned 64-bit enumerator is stored as its bit pattern */
+} dt_enumerator_t;
+
+/*
+ * Errors: functions that fail set cc->type_errtag and cc->type_errmsg (DTrace's tag and
+ * wording, in cc's arena), so the caller can report them at its node's location.
+ */
+
+/*
+ * The type a type name written in D stands for: "int", "unsigned long", "char *",
+ * "struct task_struct *", "uint64_t", "struct file **", "char [16]", "int *[4]",
+ * "int (*)[4]", "void (*)(int, char *)". const, volatile and restrict are ignored. D's
+ * built-in types and typedefs come first; only a name they do not know (a struct, union or
+ * enum tag, or another typedef) makes this load the kernel's BTF. NULL on error, with *err
+ * (if err is not NULL) set to cc->type_errmsg.
+ */
+const dt_type_t *dt_type_lookup(dt_compile_t *cc, const char *spelling, char **err);
+
+/* Pointer to base (one shared instance per base); array of n elem (name "char [16]"). */
+const dt_type_t *dt_type_ptr(dt_compile_t *cc, const dt_type_t *base);
+const dt_type_t *dt_type_array(dt_compile_t *cc, const dt_type_t *elem, uint32_t n);
+
+/* t with every typedef name stripped (t itself when it is not a typedef name). */
+const dt_type_t *dt_type_resolve(const dt_type_t *t);
+
+/* The members of a struct or union (read from BTF on first use); NULL and 0 for others. */
+const dt_member_t *dt_type_members(dt_compile_t *cc, const dt_type_t *t, uint32_t *n);
+
+/* The enumerators of an enum type; NULL and 0 for others. */
+const dt_enumerator_t *dt_type_enums(dt_compile_t *cc, const dt_type_t *t, uint32_t *n);
+
+/*
+ * Find member "name" of struct or union t (typedef names resolved), through anonymous
+ * struct and union members. Returns 0 and fills whichever outputs are not NULL: the byte
+ * offset (bit offset / 8, rounded down), the member's type, its bit offset from the start
+ * of t and its bit-field width (0 if not a bit-field). Errors: -ENOENT with D_TYPE_MEMBER
+ * "<name> is not a member of <type>"; -EINVAL with D_OP_SOU when t is not a struct or union;
+ * -ENODATA with D_OP_INCOMPLETE when t is only declared.
+ */
+int dt_type_member(dt_compile_t *cc, const dt_type_t *t, const char *name,
+		   uint32_t *offset_bytes, const dt_type_t **mtype, uint32_t *bit_off,
+		   uint32_t *bit_size);
+
+/*
+ * sizeof: the size in bytes, or -1 (D_SIZEOF_TYPE) for void, functions and incomplete
+ * types. offsetof: 0 and the byte offset, or a negative errno (D_OFFSETOF_TYPE when t is not
+ * a struct or union, D_OFFSETOF_BITFIELD for a bit-field, else as dt_type_member).
+ */
+int64_t dt_type_sizeof(dt_compile_t *cc, const dt_type_t *t);
+int dt_type_offsetof(dt_compile_t *cc, const dt_type_t *t, const char *member, uint32_t *off);
+
+/*
+ * Are a and b the same type once typedef names are stripped? Structs, unions and enums are
+ * the same when they are the same BTF type, or have the same kind and non-empty tag.
+ */
+bool dt_type_equal(const dt_type_t *a, const dt_type_t *b);
+
+/*
+ * May a value of type b be assigned to or compared with one of type a? Integers and enums
+ * with each other; pointers when either points to void or both point to equal types (an
+ * array stands for a pointer to its first element); string with string, char * and char [];
+ * structs, unions and functions when equal. Integer/pointer mixes are the caller's rule
+ * (D allows comparing a pointer with an integer, and assigning a constant 0).
+ */
+bool dt_type_compat(const dt_type_t *a, const dt_type_t *b);
+
+/* Append t's name as C writes it: "struct task_struct *", "char [16]", "int (*)[4]". */
+void dt_type_name_of(const dt_type_t *t, dt_strbuf_t *sb);
+
+/*
+ * A kernel enumerator as an integer constant (PIDTYPE_PID). Loads BTF, so ask only for an
+ * identifier nothing else defines. 0 and its value and enum type; -ENOENT if no enum has it.
+ */
+int dt_type_enum_value(dt_compile_t *cc, const char *name, int64_t *val, const dt_type_t **type);
+
+/*
+ * The argument types of raw tracepoint "tp" ("sched_switch"), from the kernel's
+ * btf_trace_<tp> typedef (a pointer to a function whose first argument is the void *
+ * context, skipped here). Fills up to max types and returns how many arguments there are,
+ * or a negative errno (-ENOENT: no such typedef).
+ */
+int dt_type_tp_args(dt_compile_t *cc, const char *tp, const dt_type_t **types, int max);
+
+/* The kernel's BTF for cc, loaded on first use; NULL (cc->btf_err) when unavailable. */
+struct btf *dt_type_btf(dt_compile_t *cc);
+
+/* Free what dt_types.c allocated outside the arena (dt_compile_fini calls it). */
+void dt_types_fini(dt_compile_t *cc);
 
 #endif /* DT_COMPILER_H */

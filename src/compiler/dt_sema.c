@@ -28,6 +28,7 @@ typedef struct dt_sema {
 	size_t nprobe_seen;
 	/* Per aggregation: the widest string seen at each key position, for the layout. */
 	DT_VEC(uint32_t *) agg_keycap;
+	int in_if;		/* depth of if statements around the statement being analysed */
 } dt_sema_t;
 
 /* ---- built-in variables --------------------------------------------------------------- */
@@ -207,6 +208,17 @@ dt_sema_int_literal(dt_sema_t *s, dt_node_t *n)
 		n->type = dt_type_int(s->cc, 8, false);
 }
 
+static const struct dt_bvar *
+dt_sema_builtin(const char *name)
+{
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_bvars); i++)
+		if (strcmp(dt_bvars[i].name, name) == 0)
+			return &dt_bvars[i];
+	return NULL;
+}
+
+static dt_var_t *dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign);
+
 static void
 dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 {
@@ -222,7 +234,7 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 			return;
 		}
 	}
-	ERR(s, D_IDENT_UNDEF, n, "failed to resolve %s: Unknown variable name", n->text);
+	dt_sema_var(s, n, NULL);	/* a global variable, or the error */
 }
 
 static void
@@ -277,6 +289,246 @@ dt_sema_binary(dt_sema_t *s, dt_node_t *n)
 		ERR(s, D_UNSUPPORTED, n, "operator %s is not supported yet", op);
 		return;
 	}
+}
+
+/* ---- D variables ---------------------------------------------------------------------- */
+
+static dt_var_t *
+dt_var_find(dt_sema_t *s, dt_varkind_t kind, const char *name)
+{
+	for (size_t i = 0; i < s->prog->vars.len; i++) {
+		dt_var_t *v = s->prog->vars.data[i];
+
+		if (v->kind == kind && strcmp(v->name, name) == 0)
+			return v;
+	}
+	return NULL;
+}
+
+static uint32_t
+dt_var_slot(dt_sema_t *s, const dt_type_t *t)
+{
+	return t->kind == DT_TYPE_STRING ? (uint32_t)DT_ALIGN(s->dtp->opts.strsize, 8) : 8;
+}
+
+/* A new variable of a kind and type; place it. */
+static dt_var_t *
+dt_var_new(dt_sema_t *s, dt_varkind_t kind, const char *name, const dt_type_t *t)
+{
+	dt_var_t *v = dt_arena_alloc(&s->cc->arena, sizeof(*v));
+	dt_program_t *p = s->prog;
+
+	v->name = name;
+	v->kind = kind;
+	v->type = t;
+	v->size = dt_var_slot(s, t);
+	switch (kind) {
+	case DT_VK_GLOBAL:
+		v->offset = p->globals_size;
+		p->globals_size += v->size;
+		break;
+	case DT_VK_THIS:
+		v->offset = p->this_size;
+		p->this_size += v->size;
+		break;
+	case DT_VK_SELF: case DT_VK_ASSOC:
+		v->dynid = p->ndynvars++;
+		break;
+	}
+	dt_vec_push(&p->vars, v);
+	return v;
+}
+
+static bool dt_is_int(const dt_type_t *t);
+static bool dt_is_string(const dt_type_t *t);
+
+/* The type a variable takes from its first assignment: integers keep theirs (at least int). */
+static const dt_type_t *
+dt_var_type_of(dt_sema_t *s, const dt_type_t *t)
+{
+	if (dt_is_int(t) && t->size < 4)
+		return dt_type_int(s->cc, 4, true);
+	return t;
+}
+
+static const char *const dt_vk_prefix[] = {
+	[DT_VK_GLOBAL] = "", [DT_VK_THIS] = "this->", [DT_VK_SELF] = "self->", [DT_VK_ASSOC] = "",
+};
+
+/*
+ * Resolve a variable reference: IDENT (global), SELF, THIS, or INDEX whose base is an IDENT
+ * naming an associative array. "assign" is the type being assigned when the reference is the
+ * target of a plain "=" (NULL otherwise): an unknown variable is then created with it.
+ * Thread-local and clause-local variables read before any assignment are int64_t, as DTrace
+ * lets them be (their value is 0 until assigned). Returns the variable or NULL (error given).
+ */
+static dt_var_t *
+dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
+{
+	dt_varkind_t kind;
+	const char *name;
+	dt_node_t *ref = n;
+	dt_var_t *v;
+
+	switch (n->kind) {
+	case DT_NODE_SELF: kind = DT_VK_SELF; break;
+	case DT_NODE_THIS: kind = DT_VK_THIS; break;
+	case DT_NODE_INDEX:
+		kind = DT_VK_ASSOC;
+		ref = n->left;
+		if (ref->kind != DT_NODE_IDENT) {
+			ERR(s, D_UNSUPPORTED, n, "subscripts of this expression are not supported yet");
+			return NULL;
+		}
+		break;
+	default: kind = DT_VK_GLOBAL; break;
+	}
+	name = ref->text;
+	v = dt_var_find(s, kind, name);
+	if (!v && kind == DT_VK_ASSOC && dt_var_find(s, DT_VK_GLOBAL, name)) {
+		ERR(s, D_IDENT_BADREF, n, "%s is a scalar variable, not an associative array", name);
+		return NULL;
+	}
+	if (!v && kind == DT_VK_GLOBAL && dt_var_find(s, DT_VK_ASSOC, name)) {
+		ERR(s, D_IDENT_BADREF, n, "%s is an associative array and needs a subscript", name);
+		return NULL;
+	}
+	if (!v) {
+		const dt_type_t *t = assign;
+
+		if (!t && (kind == DT_VK_SELF || kind == DT_VK_THIS))
+			t = dt_type_int(s->cc, 8, true);
+		if (!t) {
+			ERR(s, D_IDENT_UNDEF, ref, "failed to resolve %s: Unknown variable name", name);
+			return NULL;
+		}
+		v = dt_var_new(s, kind, name, dt_var_type_of(s, t));
+		v->implicit = !assign;
+		if (kind == DT_VK_ASSOC) {
+			uint32_t off = 0;
+
+			v->nkeys = (int)n->list.len;
+			v->keys = dt_arena_alloc(&s->cc->arena,
+						 sizeof(dt_recitem_t) * (size_t)(v->nkeys + 1));
+			for (int i = 0; i < v->nkeys; i++) {
+				dt_node_t *k = n->list.data[i];
+
+				v->keys[i] = dt_item_for(s, k, &off);
+				/* Keys of associative arrays hold any string: full strsize slots. */
+				if (v->keys[i].kind == DT_REC_STRING) {
+					off -= v->keys[i].size;
+					v->keys[i].size = (uint32_t)DT_ALIGN(s->dtp->opts.strsize, 8);
+					off += v->keys[i].size;
+				}
+			}
+			v->keysize = off;
+		}
+	} else if (v->implicit && assign && dt_is_int(assign) && dt_is_int(v->type)) {
+		v->implicit = false;	/* stays int64_t: earlier reads were typed so */
+	}
+	if (kind == DT_VK_ASSOC) {
+		if ((int)n->list.len != v->nkeys) {
+			ERR(s, D_ARR_BADREF, n, "%s[ ] key count mismatch: %d keys used, %d expected",
+			    name, (int)n->list.len, v->nkeys);
+			return NULL;
+		}
+		for (int i = 0; i < v->nkeys; i++) {
+			dt_node_t *k = n->list.data[i];
+
+			if (k->type && dt_is_string(k->type) != (v->keys[i].kind == DT_REC_STRING)) {
+				ERR(s, D_ARR_BADREF, k, "%s[ ] key #%d type mismatch: \"%s\" used, "
+				    "\"%s\" expected", name, i + 1, k->type->name, v->keys[i].type_name);
+				return NULL;
+			}
+		}
+	}
+	n->ident_kind = DT_IDENT_DVAR;
+	n->ident_id = (int)(s->prog->vars.len);
+	for (size_t i = 0; i < s->prog->vars.len; i++)
+		if (s->prog->vars.data[i] == v)
+			n->ident_id = (int)i;
+	n->type = v->type;
+	n->is_lvalue = true;
+	(void)dt_vk_prefix;
+	return v;
+}
+
+/* Subscripts first (they are expressions), then the variable. */
+static dt_var_t *
+dt_sema_varref(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
+{
+	if (n->kind == DT_NODE_INDEX) {
+		for (size_t i = 0; i < n->list.len; i++) {
+			dt_sema_expr(s, n->list.data[i]);
+			if (!n->list.data[i]->type)
+				return NULL;
+		}
+	}
+	return dt_sema_var(s, n, assign);
+}
+
+static bool
+dt_is_varref(const dt_node_t *n)
+{
+	return n->kind == DT_NODE_IDENT || n->kind == DT_NODE_SELF || n->kind == DT_NODE_THIS ||
+	       (n->kind == DT_NODE_INDEX && n->left->kind == DT_NODE_IDENT);
+}
+
+/* x = e, x op= e */
+static void
+dt_sema_assign(dt_sema_t *s, dt_node_t *n)
+{
+	dt_node_t *l = n->left, *r = n->right;
+	dt_var_t *v;
+
+	dt_sema_expr(s, r);
+	if (!r->type)
+		return;
+	if (!dt_is_varref(l) ||
+	    (l->kind == DT_NODE_IDENT && dt_sema_builtin(l->text))) {
+		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its left-hand "
+		    "operand", dt_tok_name(n->op));
+		return;
+	}
+	v = dt_sema_varref(s, l, n->op == TOK_ASSIGN ? r->type : NULL);
+	if (!v)
+		return;
+	if (n->op == TOK_ASSIGN) {
+		if (dt_is_string(v->type) != dt_is_string(r->type) ||
+		    (!dt_is_string(v->type) && !dt_is_int(r->type))) {
+			ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" = \"%s\"",
+			    v->type->name, r->type->name);
+			return;
+		}
+	} else if (!dt_is_int(v->type) || !dt_is_int(r->type)) {
+		ERR(s, D_OP_INT, n, "operator %s requires operands of integral type",
+		    dt_tok_name(n->op));
+		return;
+	}
+	n->type = v->type;
+}
+
+/* ++x, --x, x++, x-- */
+static void
+dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
+{
+	dt_node_t *l = n->left;
+	dt_var_t *v;
+
+	if (!dt_is_varref(l) || (l->kind == DT_NODE_IDENT && dt_sema_builtin(l->text))) {
+		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its operand",
+		    dt_tok_name(n->op));
+		return;
+	}
+	v = dt_sema_varref(s, l, NULL);
+	if (!v)
+		return;
+	if (!dt_is_int(v->type)) {
+		ERR(s, D_OP_INT, n, "operator %s requires an operand of integral type",
+		    dt_tok_name(n->op));
+		return;
+	}
+	n->type = v->type;
 }
 
 /*
@@ -384,6 +636,10 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		n->type = dt_type_int(s->cc, 4, true);
 		return;
 	case DT_NODE_UNARY:
+		if (n->op == TOK_INC || n->op == TOK_DEC) {
+			dt_sema_incdec(s, n);
+			return;
+		}
 		dt_sema_expr(s, n->left);
 		if (!n->left->type)
 			return;
@@ -395,6 +651,8 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			}
 			n->type = dt_type_int(s->cc, 4, true);
 			return;
+		case TOK_INC: case TOK_DEC:
+			return;	/* handled before the operand was analysed: see below */
 		case TOK_MINUS: case TOK_PLUS: case TOK_TILDE:
 			if (!dt_is_int(n->left->type)) {
 				ERR(s, n->op == TOK_TILDE ? D_OP_INT : D_OP_ARITH, n,
@@ -446,11 +704,30 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_MACRO:
 		dt_sema_macro(s, n);
 		return;
+	case DT_NODE_SELF: case DT_NODE_THIS:
+		dt_sema_var(s, n, NULL);
+		return;
+	case DT_NODE_INDEX:
+		if (n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text)) {
+			dt_sema_varref(s, n, NULL);
+			return;
+		}
+		ERR(s, D_UNSUPPORTED, n, "subscripts of this expression are not supported yet");
+		return;
+	case DT_NODE_ASSIGN:
+		if (n->left->kind == DT_NODE_AGG) {
+			ERR(s, D_AGG_SCALAR, n, "aggregating assignments may only be statements");
+			return;
+		}
+		dt_sema_assign(s, n);
+		return;
+	case DT_NODE_POSTFIX:
+		dt_sema_incdec(s, n);
+		return;
 	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
 	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
-	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY: case DT_NODE_SELF:
-	case DT_NODE_THIS: case DT_NODE_SYMBOL: case DT_NODE_POSTFIX: case DT_NODE_ASSIGN:
-	case DT_NODE_INDEX: case DT_NODE_MEMBER: case DT_NODE_CAST: case DT_NODE_SIZEOF:
+	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY:
+	case DT_NODE_SYMBOL: case DT_NODE_MEMBER: case DT_NODE_CAST: case DT_NODE_SIZEOF:
 	case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
 	case DT_NODE_COUNT:
 		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in this position",
@@ -473,6 +750,12 @@ dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems)
 	a = &cl->actions[cl->nactions++];
 	memset(a, 0, sizeof(*a));
 	a->kind = kind;
+	if (s->in_if) {
+		a->conditional = true;
+		a->bit = cl->ncond++;
+	} else {
+		cl->has_uncond = true;
+	}
 	a->nitems = nitems;
 	a->items = dt_arena_alloc(&s->cc->arena, sizeof(dt_recitem_t) * (size_t)(nitems + 1));
 	return a;
@@ -765,6 +1048,8 @@ dt_sema_agg_layout(dt_sema_t *s)
 
 /* ---- statements and clauses ----------------------------------------------------------- */
 
+static void dt_sema_decl(dt_sema_t *s, dt_node_t *n);
+
 static void
 dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 {
@@ -774,6 +1059,9 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 			dt_sema_stmt(s, n->list.data[i]);
 		return;
 	case DT_NODE_EMPTY:
+		return;
+	case DT_NODE_DECL:
+		dt_sema_decl(s, n);
 		return;
 	case DT_NODE_EXPR_STMT: {
 		dt_node_t *e = n->left;
@@ -804,7 +1092,14 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	case DT_NODE_IF:
-		ERR(s, D_UNSUPPORTED, n, "if statements are not supported yet");
+		dt_sema_expr(s, n->cond);
+		if (n->cond->type && !dt_is_scalar(n->cond->type))
+			ERR(s, D_OP_SCALAR, n->cond, "if condition must be of scalar type");
+		s->in_if++;
+		dt_sema_stmt(s, n->left);
+		if (n->right)
+			dt_sema_stmt(s, n->right);
+		s->in_if--;
 		return;
 	default:
 		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in a clause body",
@@ -837,6 +1132,54 @@ dt_sema_add_probe(dt_probe_t *prp, void *arg)
 	return 0;
 }
 
+static bool
+dt_has_if(const dt_node_t *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == DT_NODE_IF)
+		return true;
+	if (n->kind == DT_NODE_BLOCK)
+		for (size_t i = 0; i < n->list.len; i++)
+			if (dt_has_if(n->list.data[i]))
+				return true;
+	return false;
+}
+
+/* int x;  self string s;  this uint64_t t; */
+static void
+dt_sema_decl(dt_sema_t *s, dt_node_t *n)
+{
+	dt_varkind_t kind = n->op == TOK_SELF ? DT_VK_SELF : n->op == TOK_THIS ? DT_VK_THIS
+										: DT_VK_GLOBAL;
+	const dt_type_t *t;
+	dt_var_t *v;
+
+	if (!n->text || !*n->text || !n->tname) {
+		ERR(s, D_UNSUPPORTED, n, "type definitions are not supported yet");
+		return;
+	}
+	if (n->list.len) {
+		ERR(s, D_UNSUPPORTED, n, "array declarations are not supported yet");
+		return;
+	}
+	t = dt_type_named(s->cc, n->tname->text);
+	if (!t || (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_STRING)) {
+		ERR(s, D_UNSUPPORTED, n->tname, "variables of type %s are not supported yet",
+		    n->tname->text);
+		return;
+	}
+	v = dt_var_find(s, kind, n->text);
+	if (v) {
+		if (v->type != t && !(v->implicit && dt_is_int(t)))
+			ERR(s, D_DECL_TYPERED, n, "identifier redeclared: %s%s", dt_vk_prefix[kind],
+			    n->text);
+		v->implicit = false;
+		return;
+	}
+	dt_var_new(s, kind, n->text, t);
+}
+
 static void
 dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 {
@@ -844,7 +1187,8 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 
 	cl->index = s->prog->nclauses;
 	cl->node = n;
-	cl->recsize = DT_REC_HDR_SIZE;
+	/* Actions under an if need the record's bitmap word, right after the header. */
+	cl->recsize = DT_REC_HDR_SIZE + (n->body && dt_has_if(n->body) ? 8 : 0);
 	s->clause = cl;
 	s->where = NULL;
 
@@ -959,6 +1303,9 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 				break;
 			case DT_NODE_PRAGMA:
 				break;
+			case DT_NODE_DECL:
+				dt_sema_decl(&s, n);
+				break;
 			default:
 				ERR(&s, D_UNSUPPORTED, n, "%s is not supported yet at the top level",
 				    dt_node_kind_name(n->kind));
@@ -991,5 +1338,6 @@ dt_sema_free(dt_compile_t *cc)
 	free(prog->aggs);
 	dt_vec_free(&prog->probes);
 	dt_vec_free(&prog->strtab);
+	dt_vec_free(&prog->vars);
 	cc->prog = NULL;
 }

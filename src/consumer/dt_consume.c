@@ -91,6 +91,7 @@ dt_consume_record(void *ctx, void *data, size_t size)
 	dt_strbuf_t *sb = &dtp->rec_sb;
 	dt_arena_t *tmp = &dtp->rec_arena;
 	bool quiet = dtp->opts.quiet;
+	uint64_t ran = 0;	/* which conditional actions ran */
 
 	if (len < DT_REC_HDR_SIZE)
 		return 0;
@@ -114,11 +115,15 @@ dt_consume_record(void *ctx, void *data, size_t size)
 		}
 		dt_fmt_probe_prefix(sb, cpu, prid, prp ? prp->func : "", prp ? prp->name : "");
 	}
+	if (cl->ncond && len >= DT_REC_HDR_SIZE + 8)
+		memcpy(&ran, rec + DT_REC_HDR_SIZE, 8);
 	for (int i = 0; i < cl->nactions; i++) {
 		dt_action_t *a = &cl->actions[i];
 		dt_pfarg_t args[64];
 		int n = DT_MIN(a->nitems, 64);
 
+		if (a->conditional && !(ran & (1ULL << a->bit)))
+			continue;	/* under an if that was not taken */
 		for (int k = 0; k < n; k++)
 			dt_consume_arg(tmp, rec, len, &a->items[k], &args[k]);
 		switch (a->kind) {
@@ -152,7 +157,8 @@ dt_consume_init(dt_handle_t *dtp)
 		fprintf(stderr, "dtrace: failed to open the trace buffer: %s\n", strerror(-err));
 		return err;
 	}
-	dtp->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * 2, sizeof(uint64_t));
+	dtp->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * (DT_STATS_SIZE / 8),
+				     sizeof(uint64_t));
 	return 0;
 }
 
@@ -177,6 +183,9 @@ dt_consume_poll(dt_handle_t *dtp, int timeout_ms)
 void
 dt_consume_drops(dt_handle_t *dtp)
 {
+	/* DT_STATS_* words, in order, and how DTrace words each kind of drop. */
+	static const char *const what[] = {"", "aggregation ", "dynamic variable "};
+	enum { NW = DT_STATS_SIZE / 8 };
 	int ncpus = libbpf_num_possible_cpus();
 	uint32_t zero = 0;
 	uint64_t *v;
@@ -186,22 +195,16 @@ dt_consume_drops(dt_handle_t *dtp)
 	v = dt_xcalloc((size_t)ncpus, DT_STATS_SIZE);
 	if (bpf_map_lookup_elem(dtp->map_fds[DT_MAP_STATS], &zero, v) == 0) {
 		for (int c = 0; c < ncpus; c++) {
-			uint64_t d = v[c * 2], ad = v[c * 2 + 1];
-			uint64_t *last = &dtp->last_drops[c * 2];
+			for (int w = 0; w < NW; w++) {
+				uint64_t d = v[c * NW + w], *last = &dtp->last_drops[c * NW + w];
 
-			if (d > last[0]) {
+				if (d <= *last)
+					continue;
 				fflush(dtp->out);
-				fprintf(stderr, "dtrace: %llu drop%s on CPU %d\n",
-					(unsigned long long)(d - last[0]), d - last[0] == 1 ? "" : "s",
-					c);
-				last[0] = d;
-			}
-			if (ad > last[1]) {
-				fflush(dtp->out);
-				fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",
-					(unsigned long long)(ad - last[1]),
-					ad - last[1] == 1 ? "" : "s", c);
-				last[1] = ad;
+				fprintf(stderr, "dtrace: %llu %sdrop%s on CPU %d\n",
+					(unsigned long long)(d - *last), what[w],
+					d - *last == 1 ? "" : "s", c);
+				*last = d;
 			}
 		}
 	}

@@ -66,6 +66,12 @@ dt_handle_free(dt_handle_t *dtp)
 				close(dtp->agg_fds[i]);
 	}
 	free(dtp->agg_fds);
+	if (dtp->dyn_fds && dtp->prog) {
+		for (int i = 0; i < dtp->prog->ndynvars; i++)
+			if (dtp->dyn_fds[i] >= 0)
+				close(dtp->dyn_fds[i]);
+	}
+	free(dtp->dyn_fds);
 	free(dtp->last_drops);
 	if (dtp->target_pidfd >= 0)
 		close(dtp->target_pidfd);

@@ -157,7 +157,8 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 					    dt_pow2(dt_rt_bufsize(dtp)), 0)) < 0 ||
 	    (m[DT_MAP_MSTATE] = dt_rt_map("dt_mstate", BPF_MAP_TYPE_PERCPU_ARRAY, 4,
 					   dtp->mstate_size, 1, 0)) < 0 ||
-	    (m[DT_MAP_STATE] = dt_rt_map("dt_state", BPF_MAP_TYPE_ARRAY, 4, DT_ST_SIZE, 1, 0)) < 0 ||
+	    (m[DT_MAP_STATE] = dt_rt_map("dt_state", BPF_MAP_TYPE_ARRAY, 4,
+					  DT_ST_SIZE + prog->globals_size, 1, 0)) < 0 ||
 	    (m[DT_MAP_STATS] = dt_rt_map("dt_stats", BPF_MAP_TYPE_PERCPU_ARRAY, 4, DT_STATS_SIZE,
 					  1, 0)) < 0 ||
 	    (m[DT_MAP_PROBES] = dt_rt_map("dt_probes", BPF_MAP_TYPE_ARRAY, 4, DT_PRB_SIZE, nprobes,
@@ -195,6 +196,25 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 		strncpy(v + DT_PRB_FUNC, prp->func, DT_PRB_FIELD - 1);
 		strncpy(v + DT_PRB_NAME, prp->name, DT_PRB_FIELD - 1);
 		if (bpf_map_update_elem(m[DT_MAP_PROBES], &prp->id, v, BPF_ANY) < 0)
+			return -1;
+	}
+	/* Thread-local variables and associative arrays: one hash map each, dynvarsize apart. */
+	dtp->dyn_fds = dt_xcalloc((size_t)prog->ndynvars + 1, sizeof(int));
+	for (int i = 0; i < prog->ndynvars; i++)
+		dtp->dyn_fds[i] = -1;
+	for (size_t i = 0; i < prog->vars.len; i++) {
+		dt_var_t *v = prog->vars.data[i];
+		uint32_t ksz, n;
+		char name[24];
+
+		if (v->kind != DT_VK_SELF && v->kind != DT_VK_ASSOC)
+			continue;
+		ksz = v->kind == DT_VK_SELF ? 8 : v->keysize;
+		n = (uint32_t)DT_MAX(dtp->opts.dynvarsize / (ksz + v->size + 64), 1024U);
+		snprintf(name, sizeof(name), "dt_%s_%.12s", v->kind == DT_VK_SELF ? "self" : "arr",
+			 v->name);
+		dtp->dyn_fds[v->dynid] = dt_rt_map(name, BPF_MAP_TYPE_HASH, ksz, v->size, n, 0);
+		if (dtp->dyn_fds[v->dynid] < 0)
 			return -1;
 	}
 	/* Aggregations. */
@@ -235,8 +255,12 @@ dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n)
 		if (in->src_reg == BPF_PSEUDO_MAP_FD || in->src_reg == BPF_PSEUDO_MAP_VALUE) {
 			int idx = in->imm;
 
-			in->imm = idx < DT_NMAPS_FIXED ? dtp->map_fds[idx]
-						       : dtp->agg_fds[idx - DT_NMAPS_FIXED];
+			if (idx < DT_NMAPS_FIXED)
+				in->imm = dtp->map_fds[idx];
+			else if (idx < DT_NMAPS_FIXED + dtp->prog->naggs)
+				in->imm = dtp->agg_fds[idx - DT_NMAPS_FIXED];
+			else
+				in->imm = dtp->dyn_fds[idx - DT_NMAPS_FIXED - dtp->prog->naggs];
 		}
 		i++;	/* the second half of ld_imm64 */
 	}

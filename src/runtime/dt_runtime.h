@@ -78,6 +78,7 @@ typedef struct dt_handle {
 	struct btf *btf;		/* the kernel's BTF, loaded when a program needs it */
 	int map_fds[DT_NMAPS_FIXED];
 	int *agg_fds;			/* one map per aggregation */
+	int *dyn_fds;			/* one map per thread-local variable or assoc. array */
 	DT_VEC(dt_bpfprog_t *) bpfprogs;
 	uint32_t mstate_size;		/* bytes of the per-CPU scratch value */
 	uint32_t state_size;
@@ -95,7 +96,7 @@ typedef struct dt_handle {
 	bool exiting;			/* exit() seen or signal */
 	int exit_status;
 	bool printed_header;
-	uint64_t *last_drops;		/* per CPU: drops already reported */
+	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
 	char *g_argv0;
 } dt_handle_t;
 
