@@ -102,4 +102,4 @@ clean:
 
 .PHONY: all check fuzz install clean
 .SECONDARY:
--include $(OBJS:.o=.d) $(CMD_OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) $(B)/fuzz/tests/fuzz/fuzz_compile.d

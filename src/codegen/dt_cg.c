@@ -50,6 +50,9 @@ typedef struct dt_lval {
 static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
 static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
 static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
+static void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
+static void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size,
+			  int helper);
 
 static void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
@@ -319,12 +322,26 @@ dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
 
 /* ---- expressions ---------------------------------------------------------------------- */
 
+/*
+ * A fault: note its kind and where it happened (the statement number and the source
+ * location, by index into the program's fault sites), then take the clause's fault path.
+ * Predicates have a path of their own: no record is reserved yet there.
+ */
 static void
 dt_cg_fault(dt_cg_t *cg, int kind)
 {
-	cg->fault_used = true;
-	EMIT(cg, DT_ST(BPF_DW, 7, DT_MST_FAULT, kind));
-	dt_ir_ja(IR(cg), cg->clause_fault);
+	uint64_t site = cg->prog->fault_sites.len;
+
+	dt_vec_push(&cg->prog->fault_sites, cg->cur_loc);
+	dt_ir_ld_imm64(IR(cg), 1, (uint64_t)kind | (uint64_t)cg->cur_stmt << 8 | site << 32);
+	EMIT(cg, DT_STX(BPF_DW, 7, 1, DT_MST_FAULT));
+	if (cg->cur_stmt == 0) {
+		cg->pred_fault_used = true;
+		dt_ir_ja(IR(cg), cg->pred_fault);
+	} else {
+		cg->fault_used = true;
+		dt_ir_ja(IR(cg), cg->clause_fault);
+	}
 }
 
 static void
@@ -600,6 +617,22 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		return;
 	case DT_NODE_ASSIGN: case DT_NODE_POSTFIX:
 		dt_cg_assign(cg, n);
+		return;
+	case DT_NODE_CALL:
+		dt_cg_subr(cg, n);
+		return;
+	case DT_NODE_CAST:
+		dt_cg_expr(cg, n->left);
+		dt_cg_normalize(cg, 0, n->type->size, n->type->is_signed);
+		return;
+	case DT_NODE_STRINGOF:
+		dt_cg_expr(cg, n->left);
+		if (n->left->type->kind != DT_TYPE_STRING) {
+			/* stringof(address): the kernel string there */
+			EMIT(cg, DT_MOV64_REG(3, 0));
+			dt_cg_copystr(cg, dt_cg_temp(cg, cg->strsize), -1, cg->strsize,
+				      BPF_FUNC_probe_read_kernel_str);
+		}
 		return;
 	case DT_NODE_BINARY:
 		dt_cg_binary(cg, n);
@@ -883,6 +916,128 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	dt_cg_lval_store(cg, &lv, slot);
 	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)(post ? FP_VAL : slot)));
 	cg->stack_depth -= 8;
+}
+
+/* ---- subroutines ---------------------------------------------------------------------- */
+
+/*
+ * r0 = r7 + off after copying a string from the address in r3 into the scratch value at off
+ * (size bytes, NUL-terminated) with the given probe-read helper; a bad address is a fault.
+ */
+static void
+dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper)
+{
+	int ok = dt_ir_label(IR(cg));
+
+	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+	if (size_reg_or_neg >= 0)
+		EMIT(cg, DT_MOV64_REG(2, size_reg_or_neg));
+	else
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
+	EMIT(cg, DT_CALL(helper));
+	dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	dt_ir_place(IR(cg), ok);
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
+}
+
+static void
+dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ss = cg->strsize;
+
+	cg->cur_loc = n->loc;
+	switch (n->ident_id) {
+	case DT_SUBR_COPYINSTR: {
+		uint32_t off = dt_cg_temp(cg, ss);
+
+		if (n->list.len > 1) {
+			/* copyinstr(addr, len): at most len bytes, and never past strsize */
+			int a = dt_ir_label(IR(cg)), b = dt_ir_label(IR(cg));
+
+			dt_cg_expr(cg, n->list.data[1]);
+			dt_cg_push(cg);
+			dt_cg_expr(cg, n->list.data[0]);
+			EMIT(cg, DT_MOV64_REG(3, 0));
+			dt_cg_pop(cg, 4);
+			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, 1));
+			dt_ir_jmp_imm(IR(cg), BPF_JLE, 4, (int32_t)ss, a);
+			EMIT(cg, DT_MOV64_IMM(4, (int32_t)ss));
+			dt_ir_place(IR(cg), a);
+			dt_ir_jmp_imm(IR(cg), BPF_JGE, 4, 1, b);
+			EMIT(cg, DT_MOV64_IMM(4, 1));
+			dt_ir_place(IR(cg), b);
+			EMIT(cg, DT_STX(BPF_DW, 10, 4, FP_VAL));
+			EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
+			/* r4 is bounded [1, strsize]: the verifier knows from the two clamps */
+			dt_cg_copystr(cg, off, 4, 0, BPF_FUNC_probe_read_user_str);
+			return;
+		}
+		dt_cg_expr(cg, n->list.data[0]);
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		dt_cg_copystr(cg, off, -1, ss, BPF_FUNC_probe_read_user_str);
+		return;
+	}
+	case DT_SUBR_STRLEN: {
+		dt_node_t *a = n->list.data[0];
+		uint32_t cap = dt_cg_strcap(cg, a), off = dt_cg_temp(cg, cap);
+		int ok = dt_ir_label(IR(cg));
+
+		dt_cg_expr(cg, a);
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+		/* the copy's length counts the NUL */
+		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
+		dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, ok);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		dt_ir_place(IR(cg), ok);
+		return;
+	}
+	case DT_SUBR_STRJOIN: {
+		/*
+		 * Copy a, then b right after a's last character. The buffer is twice strsize so
+		 * the verifier, which bounds the offset and the length separately, sees every
+		 * write in range; the result is cut at strsize - 1 characters.
+		 */
+		uint32_t off = dt_cg_temp(cg, 2 * ss);
+		int lo = dt_ir_label(IR(cg)), hi = dt_ir_label(IR(cg));
+
+		dt_cg_expr(cg, n->list.data[1]);
+		dt_cg_push(cg);
+		dt_cg_expr(cg, n->list.data[0]);
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(ss, dt_cg_strcap(cg, n->list.data[0]))));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
+		dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, lo);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		dt_ir_place(IR(cg), lo);
+		dt_ir_jmp_imm(IR(cg), BPF_JLT, 0, (int32_t)ss, hi);
+		EMIT(cg, DT_MOV64_IMM(0, (int32_t)ss - 1));
+		dt_ir_place(IR(cg), hi);
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 0));
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)ss));
+		dt_cg_pop(cg, 3);
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + ss - 1), 0));
+		EMIT(cg, DT_MOV64_REG(0, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
+		return;
+	}
+	default:
+		dt_cg_fail(cg, "unknown subroutine");
+		return;
+	}
 }
 
 /* ---- actions -------------------------------------------------------------------------- */
@@ -1189,14 +1344,18 @@ dt_cg_stmt(dt_cg_t *cg, dt_node_t *n, int *actno)
 {
 	switch (n->kind) {
 	case DT_NODE_BLOCK:
-		for (size_t i = 0; i < n->list.len; i++)
+		for (size_t i = 0; i < n->list.len; i++) {
 			dt_cg_stmt(cg, n->list.data[i], actno);
+			if (n->list.data[i]->kind != DT_NODE_BLOCK)
+				cg->cur_stmt++;
+		}
 		return;
 	case DT_NODE_EMPTY:
 		return;
 	case DT_NODE_EXPR_STMT: {
 		dt_node_t *e = n->left;
 
+		cg->cur_loc = e->loc;
 		if (e->kind == DT_NODE_CALL && e->ident_kind == DT_IDENT_ACTION) {
 			dt_cg_action(cg, e, &cg->clause->actions[(*actno)++]);
 			return;
@@ -1273,11 +1432,11 @@ dt_cg_submit(dt_cg_t *cg, bool force)
 
 /* The fault path: drop the clause's record and report the fault in its own record. */
 static void
-dt_cg_fault_path(dt_cg_t *cg, dt_clause_t *cl)
+dt_cg_fault_path(dt_cg_t *cg, dt_clause_t *cl, bool discard)
 {
 	dt_irbuf_t *ir = IR(cg);
 
-	if (cl->has_record) {
+	if (discard) {
 		EMIT(cg, DT_MOV64_REG(1, 8));
 		EMIT(cg, DT_MOV64_IMM(2, 0));
 		EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_discard));
@@ -1324,10 +1483,15 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 	cg->fault_used = false;
 	cg->needs |= dt_cg_clause_needs(cl);
 
+	cg->pred_fault = dt_ir_label(ir);
+	cg->pred_fault_used = false;
 	if (n->pred) {
+		cg->cur_stmt = 0;
+		cg->cur_loc = n->pred->loc;
 		dt_cg_expr(cg, n->pred);
 		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, skip);
 	}
+	cg->cur_stmt = 1;
 	if (cl->has_record) {
 		int ok = dt_ir_label(ir);
 
@@ -1370,10 +1534,17 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 		dt_cg_submit(cg, force);
 	}
 	/* The verifier rejects unreachable code: a fault path only where something faults. */
-	if (cg->fault_used) {
+	if (cg->fault_used || cg->pred_fault_used)
 		dt_ir_ja(ir, skip);
+	if (cg->fault_used) {
 		dt_ir_place(ir, cg->clause_fault);
-		dt_cg_fault_path(cg, cl);
+		dt_cg_fault_path(cg, cl, cl->has_record);
+		if (cg->pred_fault_used)
+			dt_ir_ja(ir, skip);
+	}
+	if (cg->pred_fault_used) {
+		dt_ir_place(ir, cg->pred_fault);
+		dt_cg_fault_path(cg, cl, false);
 	}
 	dt_ir_place(ir, skip);
 }

@@ -139,6 +139,10 @@ typedef struct dt_cg {
 	int clause_exit;	/* label: end of the current clause */
 	int clause_fault;	/* label: fault path of the current clause */
 	bool fault_used;	/* something in the clause jumps to clause_fault */
+	int pred_fault;		/* label: fault path of the predicate (no record yet) */
+	bool pred_fault_used;
+	int cur_stmt;		/* 0 in the predicate, else the statement number (1-based) */
+	dt_loc_t cur_loc;	/* what a fault here points at */
 	bool in_record;		/* r8 holds a reserved record */
 	dt_clause_t *clause;
 	unsigned needs;		/* DT_NEED_* of the clauses compiled so far */

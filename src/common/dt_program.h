@@ -154,6 +154,8 @@ typedef struct dt_program {
 	uint32_t globals_size;	/* bytes of globals after the state header */
 	uint32_t this_size;	/* bytes of this-> variables at the start of the temporaries */
 	int ndynvars;		/* SELF and ASSOC maps */
+	/* Where faults can happen: a fault record names one by index (code generation adds). */
+	DT_VEC(dt_loc_t) fault_sites;
 } dt_program_t;
 
 #endif /* DT_PROGRAM_H */

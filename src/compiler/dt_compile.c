@@ -5,7 +5,8 @@
  * Every compile owns one table of built-in types (void, string, the C integer types and the
  * typedefs D predefines: int8_t .. uint64_t, size_t, pid_t, ...). The table is built once in
  * dt_compile_init, so dt_type_int() and dt_type_named() hand out shared instances that can be
- * compared by pointer. Kernel types come later, from BTF, in sema; nothing here reads BTF.
+ * compared by pointer. Kernel types come later, from BTF, through dt_types.c; nothing here
+ * reads BTF.
  *
  * dt_is_typename() is what the lexer and parser ask to tell a type name from an identifier:
  * D, like C, cannot parse "(x)y" without knowing whether x names a type.
@@ -126,6 +127,7 @@ dt_compile_fini(dt_compile_t *cc)
 		dt_vec_free(&cc->nodes.data[i]->list);
 	dt_vec_free(&cc->nodes);
 	dt_vec_free(&cc->typedef_names);
+	dt_types_fini(cc);
 	dt_arena_fini(&cc->arena);
 	cc->builtin_types = NULL;
 	cc->nbuiltin_types = 0;

@@ -349,7 +349,8 @@ int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);
 /* ---- semantic analysis (dt_sema.c) ---------------------------------------------------- */
 
 /* node->ident_kind */
-enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_DVAR };
+enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_DVAR,
+       DT_IDENT_SUBR };
 /* DT_IDENT_DVAR: a D variable (IDENT global, SELF, THIS, or the IDENT base of an INDEX into
  * an associative array); ident_id is its index in the program's vars. */
 
@@ -363,6 +364,9 @@ enum {
 
 /* node->ident_id of actions (DT_IDENT_ACTION) */
 enum { DT_ACTFN_TRACE, DT_ACTFN_PRINTF, DT_ACTFN_EXIT };
+
+/* node->ident_id of subroutines (DT_IDENT_SUBR) */
+enum { DT_SUBR_COPYINSTR, DT_SUBR_STRLEN, DT_SUBR_STRJOIN };
 
 /* What a clause reads from the probe context (dt_clause_t.needs). */
 #define DT_SEMA_NEED_ARGS 0x1

@@ -71,6 +71,9 @@ static const struct dt_func {
 	{"stddev", DT_IDENT_AGGFUNC, DT_AGG_STDDEV},
 	{"quantize", DT_IDENT_AGGFUNC, DT_AGG_QUANTIZE},
 	{"lquantize", DT_IDENT_AGGFUNC, DT_AGG_LQUANTIZE},
+	{"copyinstr", DT_IDENT_SUBR, DT_SUBR_COPYINSTR},
+	{"strlen", DT_IDENT_SUBR, DT_SUBR_STRLEN},
+	{"strjoin", DT_IDENT_SUBR, DT_SUBR_STRJOIN},
 };
 
 static const struct dt_func *
@@ -531,6 +534,43 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 	n->type = v->type;
 }
 
+/* Subroutine calls: argument counts and types, result type. */
+static void
+dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
+{
+	static const struct { int lo, hi; bool str[2]; } proto[] = {
+		[DT_SUBR_COPYINSTR] = {1, 2, {false, false}},
+		[DT_SUBR_STRLEN] = {1, 1, {true, false}},
+		[DT_SUBR_STRJOIN] = {2, 2, {true, true}},
+	};
+	int nargs = (int)n->list.len, lo = proto[f->id].lo, hi = proto[f->id].hi;
+
+	for (int i = 0; i < nargs; i++) {
+		dt_sema_expr(s, n->list.data[i]);
+		if (!n->list.data[i]->type)
+			return;
+	}
+	if (nargs < lo || nargs > hi) {
+		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+		    n->text, nargs, nargs == 1 ? "" : "s", lo);
+		return;
+	}
+	for (int i = 0; i < nargs; i++) {
+		const dt_type_t *t = n->list.data[i]->type;
+		bool want_str = i < 2 && proto[f->id].str[i];
+
+		if (want_str ? !dt_is_string(t) : !dt_is_scalar(t)) {
+			ERR(s, D_PROTO_ARG, n->list.data[i], "%s( ) argument #%d is incompatible with "
+			    "prototype:\n\tprototype: %s\n\t argument: %s", n->text, i + 1,
+			    want_str ? "string" : i == 0 ? "uintptr_t" : "size_t", t->name);
+			return;
+		}
+	}
+	n->ident_kind = DT_IDENT_SUBR;
+	n->ident_id = f->id;
+	n->type = f->id == DT_SUBR_STRLEN ? dt_type_named(s->cc, "size_t") : dt_type_string(s->cc);
+}
+
 /*
  * Macro variables become constants: $target, $pid, $ppid, $uid, $gid, $1..$N (an integer
  * when the argument reads as one, else a string) and $$1..$$N (always a string).
@@ -694,7 +734,40 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			    n->text);
 			return;
 		}
+		if (f->kind == DT_IDENT_SUBR) {
+			dt_sema_subr(s, n, f);
+			return;
+		}
 		ERR(s, D_OP_ACT, n, "%s( ) may not be used in an expression", n->text);
+		return;
+	}
+	case DT_NODE_STRINGOF:
+		dt_sema_expr(s, n->left);
+		if (!n->left->type)
+			return;
+		if (!dt_is_string(n->left->type) && !dt_is_scalar(n->left->type)) {
+			ERR(s, D_OP_SCALAR, n, "stringof( ) operand must be a scalar or a string");
+			return;
+		}
+		n->type = dt_type_string(s->cc);
+		return;
+	case DT_NODE_CAST: {
+		const dt_type_t *t = n->tname ? dt_type_named(s->cc, n->tname->text) : NULL;
+
+		dt_sema_expr(s, n->left);
+		if (!n->left->type)
+			return;
+		if (!t || t->kind != DT_TYPE_INT) {
+			ERR(s, D_UNSUPPORTED, n, "casts to %s are not supported yet",
+			    n->tname ? n->tname->text : "this type");
+			return;
+		}
+		if (!dt_is_scalar(n->left->type)) {
+			ERR(s, D_OP_SCALAR, n, "invalid cast expression: \"%s\" to \"%s\"",
+			    n->left->type->name, t->name);
+			return;
+		}
+		n->type = t;
 		return;
 	}
 	case DT_NODE_AGG:
@@ -727,8 +800,8 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
 	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
 	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY:
-	case DT_NODE_SYMBOL: case DT_NODE_MEMBER: case DT_NODE_CAST: case DT_NODE_SIZEOF:
-	case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
+	case DT_NODE_SYMBOL: case DT_NODE_MEMBER: case DT_NODE_SIZEOF:
+	case DT_NODE_OFFSETOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
 	case DT_NODE_COUNT:
 		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in this position",
 		    dt_node_kind_name(n->kind));
@@ -1079,6 +1152,10 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 				    "of an aggregating assignment", e->text);
 				return;
 			}
+			if (f->kind == DT_IDENT_SUBR) {
+				dt_sema_expr(s, e);
+				return;
+			}
 			e->ident_kind = f->kind;
 			e->ident_id = f->id;
 			dt_sema_action(s, e, f);
@@ -1339,5 +1416,6 @@ dt_sema_free(dt_compile_t *cc)
 	dt_vec_free(&prog->probes);
 	dt_vec_free(&prog->strtab);
 	dt_vec_free(&prog->vars);
+	dt_vec_free(&prog->fault_sites);
 	cc->prog = NULL;
 }

@@ -67,14 +67,33 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	fprintf(stderr, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): ",
 		(unsigned long long)clause + 1, prid, prp ? prp->prov : "", prp ? prp->mod : "",
 		prp ? prp->func : "", prp ? prp->name : "");
-	switch (kind) {
+	switch (kind & 0xff) {
 	case DT_FAULT_DIVZERO:
-		fprintf(stderr, "divide-by-zero\n");
+		fprintf(stderr, "divide-by-zero");
 		break;
 	case DT_FAULT_BADADDR:
 	default:
-		fprintf(stderr, "invalid address (0x%llx)\n", (unsigned long long)addr);
+		fprintf(stderr, "invalid address (0x%llx)", (unsigned long long)addr);
 		break;
+	}
+	/* DTrace says which action; we add where it is in the source. */
+	{
+		unsigned stmt = (unsigned)(kind >> 8) & 0xffffff;
+		uint64_t site = kind >> 32;
+		dt_program_t *prog = dtp->prog;
+
+		if (stmt == 0)
+			fprintf(stderr, " in predicate");
+		else
+			fprintf(stderr, " in action #%u", stmt);
+		if (site < prog->fault_sites.len) {
+			const dt_loc_t *l = &prog->fault_sites.data[site];
+
+			if (l->src && l->line > 0)
+				fprintf(stderr, " at %s:%d:%d", l->src->name ? l->src->name : "-n",
+					l->line, l->col);
+		}
+		fputc('\n', stderr);
 	}
 }
 
