@@ -10,7 +10,9 @@
 # nothing to do, so it is cheap to run before every build.
 set -u
 
-BUILD_PKGS="make gcc clang pkg-config libbpf-dev libelf-dev zlib1g-dev linux-libc-dev bpftool"
+# libclang-rt-14-dev: the libFuzzer runtime of Debian 12's clang (14), for make fuzz.
+BUILD_PKGS="make gcc clang pkg-config libbpf-dev libelf-dev zlib1g-dev linux-libc-dev bpftool
+	libclang-rt-14-dev"
 BENCH_PKGS="bpftrace hyperfine time"
 
 pkgs=$BUILD_PKGS

@@ -2,7 +2,8 @@
  * dtrace.c: the dtrace(1) command: options, probe listing, the traced process (-c, -p),
  * the run loop and exit codes. The only code that calls exit() or owns the terminal.
  *
- *   options -> compile every -n/-s together -> (-l: list; -e: stop) -> load maps+programs
+ *   options -> (-C: cpp over each -s script) -> compile every -n/-s together -> (-l: list;
+ *   -e: stop) -> load maps+programs
  *   -> BEGIN -> attach -> release -c child -> loop { wait for records, child exit, signal,
  *   switchrate } -> detach -> END -> drain -> aggregations -> exit status
  *
@@ -14,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -84,9 +86,12 @@ typedef struct dt_cmd {
 	dt_handle_t *dtp;
 	DT_VEC(dt_source_t) srcs;
 	DT_VEC(int) src_is_script;
+	DT_VEC(char *) cpp_orig;	/* -C: the other text of a script (NULL: no cpp) */
+	DT_VEC(char *) cpp_args;	/* -D, -U, -I as cpp arguments, in command-line order */
 	const char *cmd;	/* -c */
 	pid_t grab_pid;		/* -p */
 	bool list, compile_only, verbose;
+	bool cpp, cpp_hdrs;	/* -C, -H */
 	int argc;
 	char **argv;
 } dt_cmd_t;
@@ -121,6 +126,254 @@ dt_read_script(const char *path)
 		for (size_t i = 0; i < sb.len && sb.s[i] != '\n'; i++)
 			sb.s[i] = ' ';
 	return sb.s;
+}
+
+/* ---- the C preprocessor (-C) --------------------------------------------------------- */
+
+/*
+ * As DTrace, -C runs the system's cpp over each -s script (never over -n and friends), with
+ * DTrace's predefined macros, then -D/-U/-I in command-line order; -H makes cpp list the
+ * headers it includes on stderr. Without -C, -D/-U/-I/-H are accepted and have no effect.
+ *
+ * The script goes to cpp's stdin behind a line marker naming it, so cpp's messages and
+ * __FILE__ name the script; quoted includes are searched in the current directory (as
+ * DTrace, which feeds cpp /dev/stdin) and then next to the script (-iquote). cpp's output
+ * keeps its line markers ("# 12 "x.d""), which the lexer follows, so errors name the
+ * script's own line numbers. cpp's stderr is ours: its messages reach the user as they are.
+ */
+#define DT_SUNW_D_VERSION "0x01006004"	/* Sun D 1.6.4, as -V: (1 << 24) | (6 << 12) | 4 */
+
+/* DTrace's own definitions on Linux (dtrace-utils' dt_open.c), for a 64-bit D program. */
+static const char *const dt_cpp_predef[] = {
+	"-D__linux", "-D__unix", "-D__SVR4", "-D__SUNW_D=1", "-D__SUNW_D_64",
+	"-D__SUNW_D_VERSION=" DT_SUNW_D_VERSION, "-D__Linux", "-U__GNUC__",
+#ifdef __x86_64__
+	"-D__amd64",
+#endif
+	/* -Xa, DTrace's default: ISO C, so "linux" and "unix" stay plain identifiers */
+	"-std=c99",
+};
+
+/*
+ * Run cpp over text, a script named name; the output, or NULL after a message on stderr.
+ * A memfd holds the input so cpp can read it at its pace while we drain its output.
+ */
+static char *
+dt_cpp_run(dt_cmd_t *c, const char *name, const char *text)
+{
+	DT_VEC(const char *) av = {0};
+	dt_strbuf_t out = {0};
+	char *dir = NULL, buf[8192];
+	const char *why = NULL;
+	int in = -1, pfd[2] = {-1, -1}, status;
+	pid_t pid;
+	ssize_t n;
+
+	dt_vec_push(&av, "cpp");
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_cpp_predef); i++)
+		dt_vec_push(&av, dt_cpp_predef[i]);
+	for (size_t i = 0; i < c->cpp_args.len; i++)
+		dt_vec_push(&av, c->cpp_args.data[i]);
+	if (c->cpp_hdrs)
+		dt_vec_push(&av, "-H");
+	if (strcmp(name, "-") != 0) {
+		char *slash;
+
+		dir = dt_xstrdup(strchr(name, '/') ? name : "./");
+		slash = strrchr(dir, '/');
+		slash[slash == dir] = '\0';	/* "/x.d" -> "/", "a/b/x.d" -> "a/b" */
+		dt_vec_push(&av, "-iquote");
+		dt_vec_push(&av, dir);
+	}
+	dt_vec_push(&av, "-");
+	dt_vec_push(&av, (const char *)NULL);
+
+	in = memfd_create("dtrace-cpp", MFD_CLOEXEC);
+	if (in < 0 || pipe2(pfd, O_CLOEXEC) < 0) {
+		why = "Failed to fork preprocessor";
+		goto out;
+	}
+	{
+		dt_strbuf_t sb = {0};
+		const char *p;
+		size_t left;
+
+		/* "# 1" names the script in cpp's output and messages; the next line is line 1. */
+		dt_sb_puts(&sb, "# 1 \"");
+		for (p = name; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				dt_sb_putc(&sb, '\\');
+			dt_sb_putc(&sb, *p);
+		}
+		dt_sb_puts(&sb, "\"\n");
+		dt_sb_puts(&sb, text);
+		for (p = sb.s, left = sb.len; left > 0; p += n, left -= (size_t)n) {
+			n = write(in, p, left);
+			if (n < 0 && errno == EINTR)
+				n = 0;
+			else if (n < 0)
+				break;
+		}
+		dt_sb_free(&sb);
+		if (left > 0 || lseek(in, 0, SEEK_SET) < 0) {
+			why = "Failed to fork preprocessor";
+			goto out;
+		}
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		why = "Failed to fork preprocessor";
+		goto out;
+	}
+	if (pid == 0) {
+		dup2(in, STDIN_FILENO);
+		dup2(pfd[1], STDOUT_FILENO);
+		execvp(av.data[0], (char *const *)(uintptr_t)av.data);
+		_exit(errno == ENOENT ? 127 : 126);
+	}
+	close(pfd[1]);
+	pfd[1] = -1;
+	while ((n = read(pfd[0], buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		dt_sb_putn(&out, buf, (size_t)n);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		int st = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+
+		/* DTrace's messages for EDT_CPPENT, EDT_CPPEXEC and EDT_CPPERR */
+		why = st == 127	  ? "Preprocessor not found"
+		      : st == 126 ? "Failed to exec preprocessor"
+				  : "Preprocessor failed to process input program";
+	} else if (n < 0) {
+		why = "Preprocessor failed to process input program";
+	}
+out:
+	if (in >= 0)
+		close(in);
+	if (pfd[0] >= 0)
+		close(pfd[0]);
+	if (pfd[1] >= 0)
+		close(pfd[1]);
+	free(dir);
+	dt_vec_free(&av);
+	if (why) {
+		fprintf(stderr, "dtrace: failed to compile script %s: %s\n", name, why);
+		dt_sb_free(&out);
+		return NULL;
+	}
+	if (!out.s)
+		dt_sb_puts(&out, "");
+	return out.s;
+}
+
+/* -C: preprocess every -s script in place, keeping the text as written. 0, or -1. */
+static int
+dt_cpp_scripts(dt_cmd_t *c)
+{
+	for (size_t i = 0; i < c->srcs.len; i++) {
+		dt_source_t *src = &c->srcs.data[i];
+		char *text = NULL;
+
+		if (c->cpp && c->src_is_script.data[i]) {
+			text = dt_cpp_run(c, src->name, src->text);
+			if (!text)
+				return -1;
+		}
+		dt_vec_push(&c->cpp_orig, text);
+		if (text) {
+			/* Swap: the compiler reads cpp's output, cpp_orig keeps the script. */
+			c->cpp_orig.data[i] = (char *)(uintptr_t)src->text;
+			src->text = text;
+			src->len = strlen(text);
+		}
+	}
+	return 0;
+}
+
+/*
+ * What diagnostics show of a preprocessed script: cpp's output lines of the script itself,
+ * each put back on its line number (from cpp's line markers), headers' lines left out. The
+ * lexer numbered lines by the markers, so a diagnostic's line indexes this text, and its
+ * column is a column of the very text that was parsed (after macro expansion). An error
+ * inside an included header carries the header's line number, which the lexer does not yet
+ * tell apart from the script's.
+ */
+static char *
+dt_cpp_display(const char *out, const char *name)
+{
+	DT_VEC(const char *) lines = {0};
+	dt_strbuf_t q = {0}, sb = {0};
+	const char *p = out, *e;
+	long line = 1;
+	bool in_script = false;
+
+	/* The script's name as the marker quotes it (as dt_cpp_run wrote it). */
+	dt_sb_putc(&q, '"');
+	for (const char *n = name; *n; n++) {
+		if (*n == '"' || *n == '\\')
+			dt_sb_putc(&q, '\\');
+		dt_sb_putc(&q, *n);
+	}
+	dt_sb_putc(&q, '"');
+	for (; *p; p = *e ? e + 1 : e) {
+		char *end;
+		long num;
+
+		e = strchrnul(p, '\n');
+		if (p[0] == '#' && p[1] == ' ' && (num = strtol(p + 2, &end, 10)) >= 0 &&
+		    end > p + 2 && *end == ' ') {
+			/* "# 12 "file" flags": the next line is line 12 of file */
+			in_script = strncmp(end + 1, q.s, q.len) == 0 &&
+				    (end[1 + q.len] == '\n' || end[1 + q.len] == ' ' ||
+				     end[1 + q.len] == '\0');
+			line = num;
+			continue;
+		}
+		if (in_script && line > 0 && line < 10000000) {
+			while (lines.len < (size_t)line)
+				dt_vec_push(&lines, (const char *)NULL);
+			if (!lines.data[line - 1])
+				lines.data[line - 1] = p;
+		}
+		line++;
+	}
+	for (size_t i = 0; i < lines.len; i++) {
+		if (lines.data[i])
+			dt_sb_putn(&sb, lines.data[i], (size_t)(strchrnul(lines.data[i], '\n') -
+							       lines.data[i]));
+		dt_sb_putc(&sb, '\n');
+	}
+	if (!sb.s)
+		dt_sb_puts(&sb, "");
+	dt_sb_free(&q);
+	dt_vec_free(&lines);
+	return sb.s;
+}
+
+/* Before printing diagnostics: preprocessed scripts show dt_cpp_display()'s text. */
+static void
+dt_cpp_restore(dt_cmd_t *c)
+{
+	for (size_t i = 0; i < c->cpp_orig.len; i++) {
+		dt_source_t *src = &c->srcs.data[i];
+		char *shown;
+
+		if (!c->cpp_orig.data[i])
+			continue;
+		shown = dt_cpp_display(src->text, src->name);
+		/* cpp_orig now owns cpp's output; srcs owns (and frees) what is shown. */
+		free(c->cpp_orig.data[i]);
+		c->cpp_orig.data[i] = (char *)(uintptr_t)src->text;
+		src->text = shown;
+		src->len = strlen(shown);
+	}
 }
 
 /* -P, -m, -f, -i arguments become descriptions with the field in its place. */
@@ -186,6 +439,7 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 			dt_node_t *root = dt_parse(cc, &c->srcs.data[i]);
 
 			if (cc->diags.count) {
+				dt_cpp_restore(c);
 				dt_diags_print(&cc->diags, stderr, dtp->opts.errtags);
 				free(seen);
 				return 1;
@@ -408,7 +662,8 @@ dt_run(dt_cmd_t *c)
 		int status;
 
 		waitpid(dtp->target_pid, &status, 0);
-		fprintf(stderr, "dtrace: pid %d has exited\n", (int)dtp->target_pid);
+		if (!dtp->opts.quiet)	/* a notice, and -q silences notices */
+			fprintf(stderr, "dtrace: pid %d has exited\n", (int)dtp->target_pid);
 		dtp->target_pid = 0;
 	}
 	/* The consumer's cosmetic newline, then the aggregations. */
@@ -470,9 +725,15 @@ main(int argc, char **argv)
 		char *eq, *name;
 
 		switch (opt) {
-		case 'a': case 'A': case 'C': case 'F': case 'G': case 'H': case 'S':
+		case 'a': case 'A': case 'F': case 'G': case 'S':
 			if (opt == 'F')
 				dt_opt_set(c.dtp, "flowindent", NULL, &why);
+			break;
+		case 'C':
+			c.cpp = true;
+			break;
+		case 'H':
+			c.cpp_hdrs = true;
 			break;
 		case 'b':
 			if (dt_opt_set(c.dtp, "bufsize", optarg, &why) < 0) {
@@ -483,7 +744,16 @@ main(int argc, char **argv)
 		case 'c':
 			c.cmd = optarg;
 			break;
-		case 'D': case 'U': case 'I': case 'L': case 'X':
+		case 'D': case 'U': case 'I': {
+			/* For cpp, in order; without -C they have no effect, as in DTrace. */
+			size_t len = strlen(optarg) + 3;
+			char *arg = dt_xcalloc(len, 1);
+
+			snprintf(arg, len, "-%c%s", opt, optarg);
+			dt_vec_push(&c.cpp_args, arg);
+			break;
+		}
+		case 'L': case 'X':
 			break;
 		case 'e':
 			c.compile_only = true;
@@ -583,6 +853,11 @@ main(int argc, char **argv)
 		return 2;
 	}
 
+	if (dt_cpp_scripts(&c) < 0) {
+		dt_compile_init(&cc, c.dtp);
+		rc = 1;
+		goto done;
+	}
 	dt_compile_init(&cc, c.dtp);
 	cc.argc = c.argc;
 	cc.argv = c.argv;
@@ -610,6 +885,7 @@ main(int argc, char **argv)
 
 	prog = dt_compile_sources(&cc, c.srcs.data, (int)c.srcs.len, NULL);
 	if (!prog) {
+		dt_cpp_restore(&c);
 		dt_diags_print(&cc.diags, stderr, c.dtp->opts.errtags);
 		rc = 1;
 		goto done;
@@ -636,7 +912,8 @@ main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	dt_banner(&c, prog);
+	if (!c.dtp->opts.quiet)
+		dt_banner(&c, prog);
 	if (c.dtp->target_pid && c.cmd == NULL && c.verbose)
 		fprintf(stderr, "dtrace: tracing pid %d\n", (int)c.dtp->target_pid);
 	rc = dt_run(&c);
@@ -652,5 +929,11 @@ done:
 		free((char *)(uintptr_t)c.srcs.data[i].text);
 	dt_vec_free(&c.srcs);
 	dt_vec_free(&c.src_is_script);
+	for (size_t i = 0; i < c.cpp_orig.len; i++)
+		free(c.cpp_orig.data[i]);
+	dt_vec_free(&c.cpp_orig);
+	for (size_t i = 0; i < c.cpp_args.len; i++)
+		free(c.cpp_args.data[i]);
+	dt_vec_free(&c.cpp_args);
 	return rc;
 }

@@ -51,6 +51,7 @@ static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
 static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
 static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
+static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size,
 			  int helper);
 
@@ -379,6 +380,9 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 	case DT_VAR_ERRNO:
 		EMIT(cg, DT_LDX(BPF_DW, 0, 7, DT_MST_ERRNO));
 		return;
+	case DT_VAR_CURTHREAD:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+		return;
 	case DT_VAR_ID: case DT_VAR_EPID:
 		dt_cg_prid(cg, 0);
 		return;
@@ -621,6 +625,9 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 	case DT_NODE_CALL:
 		dt_cg_subr(cg, n);
 		return;
+	case DT_NODE_MEMBER:
+		dt_cg_kvalue(cg, n);
+		return;
 	case DT_NODE_CAST:
 		dt_cg_expr(cg, n->left);
 		dt_cg_normalize(cg, 0, n->type->size, n->type->is_signed);
@@ -643,6 +650,10 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 	case DT_NODE_UNARY:
 		if (n->op == TOK_INC || n->op == TOK_DEC) {
 			dt_cg_assign(cg, n);
+			return;
+		}
+		if (n->op == TOK_STAR) {
+			dt_cg_kvalue(cg, n);
 			return;
 		}
 		dt_cg_expr(cg, n->left);
@@ -916,6 +927,72 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	dt_cg_lval_store(cg, &lv, slot);
 	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)(post ? FP_VAL : slot)));
 	cg->stack_depth -= 8;
+}
+
+/* ---- kernel memory ---------------------------------------------------------------------- */
+
+/*
+ * r0 = the kernel address an object expression designates: p->m is p + offset(m), s.m is
+ * &s + offset(m), *p is p. Struct values exist only as such addresses.
+ */
+static void
+dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
+{
+	if (n->kind == DT_NODE_MEMBER) {
+		if (n->op == TOK_ARROW)
+			dt_cg_expr(cg, n->left);
+		else
+			dt_cg_kaddr(cg, n->left);
+		if (n->ident_id)
+			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, n->ident_id));
+		return;
+	}
+	if (n->kind == DT_NODE_UNARY && n->op == TOK_STAR) {
+		dt_cg_expr(cg, n->left);
+		return;
+	}
+	dt_cg_fail(cg, "this expression has no address");
+}
+
+/*
+ * r0 = the value of a member or dereference: scalars are read from kernel memory with one
+ * probe read (a bad address is a fault naming it), char arrays are copied as strings, other
+ * arrays decay to their address.
+ */
+static void
+dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
+{
+	const dt_type_t *t = dt_type_resolve(n->type);
+	int ok = dt_ir_label(IR(cg));
+
+	cg->cur_loc = n->loc;
+	dt_cg_kaddr(cg, n);
+	if (n->isuffix == -1) {
+		uint32_t cap = (uint32_t)DT_MIN(n->ival, cg->strsize);
+
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		dt_cg_copystr(cg, dt_cg_temp(cg, cap), -1, cap, BPF_FUNC_probe_read_kernel_str);
+		return;
+	}
+	if (t->kind == DT_TYPE_ARRAY)
+		return;
+	if (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_PTR && t->kind != DT_TYPE_ENUM) {
+		dt_cg_fail(cg, "struct and union values can only be used through their members");
+		return;
+	}
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
+	EMIT(cg, DT_ST(BPF_DW, 10, FP_VAL, 0));
+	EMIT(cg, DT_MOV64_REG(1, 10));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_VAL));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(t->size, 8u)));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	dt_ir_place(IR(cg), ok);
+	EMIT(cg, DT_LDX(BPF_DW, 0, 10, FP_VAL));
+	if (t->kind != DT_TYPE_PTR)
+		dt_cg_normalize(cg, 0, t->size, t->is_signed);
 }
 
 /* ---- subroutines ---------------------------------------------------------------------- */

@@ -64,13 +64,15 @@ int dt_parse_time(const char *s, uint64_t *ns, bool bare_is_hz);
 		T *data;                                                                     \
 		size_t len, cap;                                                             \
 	}
+/* x is evaluated first: it may itself push onto the same vector (found by fuzzing). */
 #define dt_vec_push(v, x)                                                                    \
 	do {                                                                                 \
+		__typeof__(*(v)->data) dt_vec_x_ = (x);                                      \
 		if ((v)->len == (v)->cap) {                                                  \
 			(v)->cap = (v)->cap ? (v)->cap * 2 : 8;                              \
 			(v)->data = dt_xrealloc((v)->data, (v)->cap * sizeof(*(v)->data));   \
 		}                                                                            \
-		(v)->data[(v)->len++] = (x);                                                 \
+		(v)->data[(v)->len++] = dt_vec_x_;                                           \
 	} while (0)
 #define dt_vec_free(v)                                                                       \
 	do {                                                                                 \
@@ -176,6 +178,7 @@ typedef struct dt_loc {
 	X(D_OFFSETOF_TYPE)                                                                   \
 	X(D_OFFSETOF_BITFIELD)                                                               \
 	X(D_DECL_COMBO)                                                                      \
+	X(D_OP_PTR)                                                                          \
 	X(D_UNSUPPORTED)
 
 typedef enum dt_errtag {

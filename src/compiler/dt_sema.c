@@ -53,6 +53,7 @@ static const struct dt_bvar {
 	{"probefunc", DT_VAR_PROBEFUNC, "string"},
 	{"probename", DT_VAR_PROBENAME, "string"},
 	{"id", DT_VAR_ID, "uint_t"},		{"epid", DT_VAR_EPID, "uint_t"},
+	{"curthread", DT_VAR_CURTHREAD, "struct task_struct *"},
 };
 
 static const struct dt_func {
@@ -161,6 +162,10 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 			 n->ident_id <= DT_VAR_PROBENAME)
 			cap = 64;	/* DT_PRB_FIELD */
 		break;
+	case DT_NODE_MEMBER: case DT_NODE_UNARY:
+		if (n->isuffix == -1)
+			cap = (uint32_t)n->ival;	/* a kernel char array */
+		break;
 	case DT_NODE_TERNARY:
 		cap = DT_MAX(dt_sema_strcap(cc, n->left, strsize),
 			     dt_sema_strcap(cc, n->right, strsize));
@@ -222,6 +227,75 @@ dt_sema_builtin(const char *name)
 
 static dt_var_t *dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign);
 
+/* A type named in the program; kernel types come from BTF, loaded on first need. */
+static const dt_type_t *
+dt_sema_ktype(dt_sema_t *s, dt_node_t *at, const char *spelling)
+{
+	char *err = NULL;
+	const dt_type_t *t = dt_type_lookup(s->cc, spelling, &err);
+
+	if (!t)
+		ERR(s, s->cc->type_errtag ? s->cc->type_errtag : D_UNKNOWN, at, "%s",
+		    err ? err : "unknown type");
+	return t;
+}
+
+/*
+ * D reads a char array as a string wherever a string is wanted; the node keeps the array's
+ * length in ival (its string capacity) and becomes a string. The kernel bytes are copied
+ * when the value is used.
+ */
+static void
+dt_sema_char_array(dt_sema_t *s, dt_node_t *n)
+{
+	const dt_type_t *t = dt_type_resolve(n->type);
+	const dt_type_t *et = t->kind == DT_TYPE_ARRAY && t->base ? dt_type_resolve(t->base) : NULL;
+
+	if (et && et->kind == DT_TYPE_INT && et->size == 1 && t->nelems > 0) {
+		n->ival = t->nelems;
+		n->isuffix = -1;	/* marks a kernel char array read as a string */
+		n->type = dt_type_string(s->cc);
+	}
+}
+
+/* e.m and e->m on structs and unions, kernel types included. */
+static void
+dt_sema_member(dt_sema_t *s, dt_node_t *n)
+{
+	const dt_type_t *lt, *st, *mt = NULL;
+	uint32_t off, bit_off, bit_size;
+
+	dt_sema_expr(s, n->left);
+	if (!n->left->type)
+		return;
+	lt = dt_type_resolve(n->left->type);
+	if (n->op == TOK_ARROW) {
+		if (lt->kind != DT_TYPE_PTR || !lt->base) {
+			ERR(s, D_OP_PTR, n, "operator -> must be applied to a pointer");
+			return;
+		}
+		st = dt_type_resolve(lt->base);
+	} else {
+		st = lt;
+	}
+	if (st->kind != DT_TYPE_STRUCT && st->kind != DT_TYPE_UNION) {
+		ERR(s, D_OP_SOU, n, "operator %s cannot be applied to a forward declaration or "
+		    "non-struct/union type: %s", n->op == TOK_ARROW ? "->" : ".", st->name);
+		return;
+	}
+	if (dt_type_member(s->cc, st, n->text, &off, &mt, &bit_off, &bit_size) < 0) {
+		ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
+		return;
+	}
+	if (bit_size) {
+		ERR(s, D_UNSUPPORTED, n, "bit-field members are not supported yet");
+		return;
+	}
+	n->type = mt;
+	n->ident_id = (int)off;		/* the member's byte offset */
+	dt_sema_char_array(s, n);
+}
+
 static void
 dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 {
@@ -229,7 +303,9 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 		if (strcmp(dt_bvars[i].name, n->text) == 0) {
 			n->ident_kind = DT_IDENT_VAR;
 			n->ident_id = dt_bvars[i].id;
-			n->type = dt_type_named(s->cc, dt_bvars[i].type);
+			n->type = dt_bvars[i].id == DT_VAR_CURTHREAD
+					  ? dt_sema_ktype(s, n, dt_bvars[i].type)
+					  : dt_type_named(s->cc, dt_bvars[i].type);
 			if (n->ident_id >= DT_VAR_ARG0 && n->ident_id < DT_VAR_ARG0 + 10)
 				s->clause->needs |= DT_SEMA_NEED_ARGS;
 			if (n->ident_id == DT_VAR_ERRNO)
@@ -693,6 +769,23 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			return;
 		case TOK_INC: case TOK_DEC:
 			return;	/* handled before the operand was analysed: see below */
+		case TOK_STAR: {
+			const dt_type_t *pt = dt_type_resolve(n->left->type), *bt;
+
+			if (pt->kind != DT_TYPE_PTR && pt->kind != DT_TYPE_ARRAY) {
+				ERR(s, D_OP_PTR, n, "operator * requires a pointer operand");
+				return;
+			}
+			bt = pt->base ? dt_type_resolve(pt->base) : NULL;
+			if (!bt || bt->kind == DT_TYPE_VOID || bt->kind == DT_TYPE_FUNC) {
+				ERR(s, D_OP_PTR, n, "cannot dereference a pointer to %s",
+				    bt ? bt->name : "void");
+				return;
+			}
+			n->type = pt->base;
+			dt_sema_char_array(s, n);
+			return;
+		}
 		case TOK_MINUS: case TOK_PLUS: case TOK_TILDE:
 			if (!dt_is_int(n->left->type)) {
 				ERR(s, n->op == TOK_TILDE ? D_OP_INT : D_OP_ARITH, n,
@@ -752,12 +845,13 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		n->type = dt_type_string(s->cc);
 		return;
 	case DT_NODE_CAST: {
-		const dt_type_t *t = n->tname ? dt_type_named(s->cc, n->tname->text) : NULL;
+		const dt_type_t *t = n->tname ? dt_sema_ktype(s, n->tname, n->tname->text) : NULL;
 
 		dt_sema_expr(s, n->left);
-		if (!n->left->type)
+		if (!n->left->type || !t)
 			return;
-		if (!t || t->kind != DT_TYPE_INT) {
+		if (dt_type_resolve(t)->kind != DT_TYPE_INT &&
+		    dt_type_resolve(t)->kind != DT_TYPE_PTR) {
 			ERR(s, D_UNSUPPORTED, n, "casts to %s are not supported yet",
 			    n->tname ? n->tname->text : "this type");
 			return;
@@ -770,6 +864,9 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		n->type = t;
 		return;
 	}
+	case DT_NODE_MEMBER:
+		dt_sema_member(s, n);
+		return;
 	case DT_NODE_AGG:
 		ERR(s, D_AGG_SCALAR, n, "aggregation @%s may only be used as the left-hand side of "
 		    "an aggregating assignment", n->text);
@@ -800,7 +897,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
 	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
 	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY:
-	case DT_NODE_SYMBOL: case DT_NODE_MEMBER: case DT_NODE_SIZEOF:
+	case DT_NODE_SYMBOL: case DT_NODE_SIZEOF:
 	case DT_NODE_OFFSETOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
 	case DT_NODE_COUNT:
 		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in this position",
@@ -842,9 +939,19 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 
 	for (size_t i = 0; i < args->len; i++)
 		dt_sema_expr(s, args->data[i]);
-	for (size_t i = 0; i < args->len; i++)
-		if (!args->data[i]->type)
+	for (size_t i = 0; i < args->len; i++) {
+		const dt_type_t *t = args->data[i]->type;
+
+		if (!t)
 			return;
+		t = dt_type_resolve(t);
+		if (t->kind == DT_TYPE_STRUCT || t->kind == DT_TYPE_UNION ||
+		    t->kind == DT_TYPE_ARRAY || t->kind == DT_TYPE_VOID) {
+			ERR(s, D_UNSUPPORTED, args->data[i], "%s( ) of a value of type %s is not "
+			    "supported yet", call->text, args->data[i]->type->name);
+			return;
+		}
+	}
 
 	switch (f->id) {
 	case DT_ACTFN_TRACE:

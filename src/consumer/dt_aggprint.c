@@ -29,6 +29,11 @@
  * The bar is round(40 * |count| / total) '@'s, total being the sum of |count| over the rows
  * shown. Rows shown: from one row below the first non-zero bucket to one above the last.
  * With negative counts the bar grows left of the '|'; with both signs each side gets 20.
+ *
+ * Also here, as pure functions on snapshots: normalization at print time, clear(), trunc(),
+ * the llquantize() bucket layout, and the join of several aggregations on their keys that
+ * printa(fmt, @a, @b) prints (the format side is in dt_printf.c). Keys may be stacks or
+ * symbols (dt_keyfmt_t), printed through dt_ksyms.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -123,29 +128,78 @@ isqrt128(unsigned __int128 v)
 
 /*
  * DTrace's integer standard deviation: sqrt(avg(x^2) - avg(x)^2), with both averages
- * truncated to integers first. val is [count, sum, sumsq low, sumsq high].
+ * truncated to integers first. val is [count, sum, sumsq low, sumsq high]. Normalized, the
+ * sum is divided by normal and the sum of squares by normal twice.
  */
 static uint64_t
-agg_stddev(const uint64_t *val)
+agg_stddev(const uint64_t *val, uint64_t normal)
 {
 	unsigned __int128 sumsq, avgsq, sqavg;
 	int64_t avg;
 
 	if (val[0] == 0)
 		return 0;
+	if (normal == 0)
+		normal = 1;
 	sumsq = ((unsigned __int128)val[3] << 64) | val[2];
-	avgsq = sumsq / val[0];
-	avg = (int64_t)val[1] / (int64_t)val[0];
+	avgsq = sumsq / normal / normal / val[0];
+	avg = (int64_t)val[1] / (int64_t)normal / (int64_t)val[0];
 	if (avg < 0)
 		avg = -avg;
 	sqavg = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
-	return isqrt128(avgsq - sqavg);
+	return avgsq > sqavg ? isqrt128(avgsq - sqavg) : 0;
 }
 
 static int64_t
-agg_avg(const uint64_t *val)
+agg_avg(const uint64_t *val, uint64_t normal)
 {
-	return val[0] ? (int64_t)val[1] / (int64_t)val[0] : 0;
+	int64_t n = normal > 1 ? (int64_t)normal : 1;
+
+	return val[0] ? (int64_t)val[1] / n / (int64_t)val[0] : 0;
+}
+
+/* count, sum, min, max: the value word (0 for a MIN/MAX no CPU touched). */
+static int64_t
+agg_word(const dt_aggdesc_t *desc, const uint64_t *val)
+{
+	if ((desc->func == DT_AGG_MIN || desc->func == DT_AGG_MAX) && desc->nwords > 1 &&
+	    val[1] == 0)
+		return 0;
+	return (int64_t)val[0];
+}
+
+static int64_t
+agg_norm(int64_t v, uint64_t normal)
+{
+	return normal > 1 ? v / (int64_t)normal : v;
+}
+
+int64_t
+dt_agg_value(const dt_aggdesc_t *desc, const uint64_t *val, uint64_t normal)
+{
+	switch (desc->func) {
+	case DT_AGG_COUNT:
+	case DT_AGG_SUM:
+	case DT_AGG_MIN:
+	case DT_AGG_MAX:
+		return agg_norm(agg_word(desc, val), normal);
+	case DT_AGG_AVG:
+		return agg_avg(val, normal);
+	case DT_AGG_STDDEV:
+		return (int64_t)agg_stddev(val, normal);
+	case DT_AGG_QUANTIZE:
+	case DT_AGG_LQUANTIZE:
+	case DT_AGG_LLQUANTIZE:
+		return 0;
+	}
+	return 0;
+}
+
+bool
+dt_agg_is_hist(const dt_aggdesc_t *desc)
+{
+	return desc->func == DT_AGG_QUANTIZE || desc->func == DT_AGG_LQUANTIZE ||
+	       desc->func == DT_AGG_LLQUANTIZE;
 }
 
 /* lquantize: base, step and the number of levels (the buckets between the two outliers). */
@@ -210,8 +264,8 @@ lquant_weight(const dt_aggdesc_t *desc, const uint64_t *v, int64_t *zero)
 	return total + (long double)(int64_t)v[levels + 1] * (long double)(base + 1);
 }
 
-static int
-agg_valcmp(const dt_aggdesc_t *desc, const uint64_t *l, const uint64_t *r)
+int
+dt_agg_valcmp(const dt_aggdesc_t *desc, const uint64_t *l, const uint64_t *r)
 {
 	long double lw = 0, rw = 0;
 	int64_t lz = 0, rz = 0;
@@ -223,12 +277,12 @@ agg_valcmp(const dt_aggdesc_t *desc, const uint64_t *l, const uint64_t *r)
 	case DT_AGG_SUM:
 	case DT_AGG_MIN:
 	case DT_AGG_MAX:
-		return cmp_i64((int64_t)l[0], (int64_t)r[0]);
+		return cmp_i64(agg_word(desc, l), agg_word(desc, r));
 	case DT_AGG_AVG:
-		return cmp_i64(agg_avg(l), agg_avg(r));
+		return cmp_i64(agg_avg(l, 1), agg_avg(r, 1));
 	case DT_AGG_STDDEV:
-		ls = agg_stddev(l);
-		rs = agg_stddev(r);
+		ls = agg_stddev(l, 1);
+		rs = agg_stddev(r, 1);
 		return ls < rs ? -1 : ls > rs;
 	case DT_AGG_QUANTIZE:
 		lw = quant_weight(l, &lz);
@@ -261,30 +315,57 @@ key_uint(const uint8_t *key, const dt_recitem_t *it)
 	return v;
 }
 
+/* One key item of each side; the two may come from different aggregations' layouts. */
 static int
-agg_keycmp(const dt_aggdesc_t *desc, int keypos, const uint8_t *l, const uint8_t *r)
+key_itemcmp(const dt_recitem_t *li, const uint8_t *l, const dt_recitem_t *ri, const uint8_t *r)
 {
-	int n = desc->nkeys;
-
-	if (keypos >= n)
-		keypos = 0;
-	for (int i = 0; i < n; i++) {
-		const dt_recitem_t *it = &desc->keys[(i + keypos) % n];
+	if (li->kind == DT_REC_STRING || ri->kind == DT_REC_STRING) {
 		int c;
 
-		if (it->kind == DT_REC_STRING) {
-			c = strncmp((const char *)l + it->offset, (const char *)r + it->offset,
-				    it->size);
-			if (c)
-				return c < 0 ? -1 : 1;
-		} else {
-			uint64_t a = key_uint(l, it), b = key_uint(r, it);
+		if (li->kind != ri->kind)
+			return li->kind == DT_REC_STRING ? 1 : -1;
+		c = strncmp((const char *)l + li->offset, (const char *)r + ri->offset,
+			    DT_MIN(li->size, ri->size));
+		return c < 0 ? -1 : c > 0;
+	}
+	if (li->size > 8 || ri->size > 8) {
+		/* A stack: frame by frame, a missing frame counting as 0. */
+		uint32_t n = DT_MAX(li->size, ri->size) / 8;
 
+		for (uint32_t w = 0; w < n; w++) {
+			uint64_t a = 0, b = 0;
+
+			if (w * 8 + 8 <= li->size)
+				memcpy(&a, l + li->offset + w * 8, 8);
+			if (w * 8 + 8 <= ri->size)
+				memcpy(&b, r + ri->offset + w * 8, 8);
 			if (a != b)
 				return a < b ? -1 : 1;
 		}
+		return 0;
+	} else {
+		uint64_t a = key_uint(l, li), b = key_uint(r, ri);
+
+		return a < b ? -1 : a > b;
 	}
-	return 0;
+}
+
+int
+dt_agg_keycmp(const dt_aggdesc_t *ld, const uint8_t *lkey, const dt_aggdesc_t *rd,
+	      const uint8_t *rkey, int keypos)
+{
+	int n = DT_MIN(ld->nkeys, rd->nkeys);
+
+	if (keypos < 0 || keypos >= n)
+		keypos = 0;
+	for (int i = 0; i < n; i++) {
+		int k = (i + keypos) % n;
+		int c = key_itemcmp(&ld->keys[k], lkey, &rd->keys[k], rkey);
+
+		if (c)
+			return c;
+	}
+	return ld->nkeys < rd->nkeys ? -1 : ld->nkeys > rd->nkeys;
 }
 
 static int
@@ -296,13 +377,13 @@ agg_entcmp(const void *lp, const void *rp, void *arg)
 	int c;
 
 	if (ctx->opt && ctx->opt->by_key) {
-		c = agg_keycmp(ctx->desc, keypos, l->key, r->key);
+		c = dt_agg_keycmp(ctx->desc, l->key, ctx->desc, r->key, keypos);
 		if (!c)
-			c = agg_valcmp(ctx->desc, l->val, r->val);
+			c = dt_agg_valcmp(ctx->desc, l->val, r->val);
 	} else {
-		c = agg_valcmp(ctx->desc, l->val, r->val);
+		c = dt_agg_valcmp(ctx->desc, l->val, r->val);
 		if (!c)
-			c = agg_keycmp(ctx->desc, keypos, l->key, r->key);
+			c = dt_agg_keycmp(ctx->desc, l->key, ctx->desc, r->key, keypos);
 	}
 	return ctx->opt && ctx->opt->reverse ? -c : c;
 }
@@ -318,11 +399,44 @@ dt_agg_sort(const dt_aggdesc_t *desc, dt_aggent_t *ents, size_t n, const dt_aggs
 
 /* ---- print ---------------------------------------------------------------------------- */
 
-static void
-print_key(dt_strbuf_t *sb, const uint8_t *key, const dt_recitem_t *it)
+/* The stackindent option as dt_ksym_fmt_stack takes it. */
+static int
+stack_indent(int opt)
 {
+	return opt == 0 ? DT_STACK_INDENT : opt < 0 ? 0 : opt;
+}
+
+static void
+print_key(dt_strbuf_t *sb, const uint8_t *key, const dt_recitem_t *it, dt_keyfmt_t kf,
+	  const dt_aggpopts_t *o)
+{
+	dt_ksyms_t *ks = o ? o->ksyms : NULL;
+	dt_strbuf_t tmp = { 0 };
 	uint64_t v;
 
+	switch (kf) {
+	case DT_KEYFMT_PLAIN:
+		break;
+	case DT_KEYFMT_STACK: {
+		uint64_t pcs[128];
+		size_t n = DT_MIN(it->size / 8, DT_ARRAY_SIZE(pcs));
+
+		memcpy(pcs, key + it->offset, n * 8);
+		dt_ksym_fmt_stack(sb, ks, pcs, n, stack_indent(o ? o->stackindent : 0));
+		return;
+	}
+	case DT_KEYFMT_SYM:
+	case DT_KEYFMT_MOD:
+		v = 0;
+		memcpy(&v, key + it->offset, DT_MIN(it->size, 8));
+		if (kf == DT_KEYFMT_SYM)
+			dt_ksym_fmt_sym(&tmp, ks, v);
+		else
+			dt_ksym_fmt_mod(&tmp, ks, v);
+		dt_sb_printf(sb, "  %-50s", dt_sb_str(&tmp));
+		dt_sb_free(&tmp);
+		return;
+	}
 	if (it->kind == DT_REC_STRING) {
 		const char *s = (const char *)key + it->offset;
 		int len = (int)strnlen(s, it->size);
@@ -347,8 +461,10 @@ print_key(dt_strbuf_t *sb, const uint8_t *key, const dt_recitem_t *it)
 
 /* One histogram row after its value label: the bar and the count. */
 static void
-print_bar(dt_strbuf_t *sb, int64_t val, long double total, bool pos, bool neg)
+print_bar(dt_strbuf_t *sb, int64_t val, long double total, bool pos, bool neg, uint64_t normal)
 {
+	long long shown = (long long)agg_norm(val, normal);
+
 	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
 	int len = BAR_LEN, depth = 0;
 
@@ -360,17 +476,15 @@ print_bar(dt_strbuf_t *sb, int64_t val, long double total, bool pos, bool neg)
 		depth = (int)(f + 0.5);
 	}
 	if (!neg)
-		dt_sb_printf(sb, "|%.*s%*s %-9lld\n", depth, ats, len - depth, "",
-			     (long long)val);
+		dt_sb_printf(sb, "|%.*s%*s %-9lld\n", depth, ats, len - depth, "", shown);
 	else if (!pos)
-		dt_sb_printf(sb, "%*s%.*s| %-9lld\n", len - depth, "", depth, ats,
-			     (long long)val);
+		dt_sb_printf(sb, "%*s%.*s| %-9lld\n", len - depth, "", depth, ats, shown);
 	else if (val <= 0)
 		dt_sb_printf(sb, "%*s%.*s|%*s %-9lld\n", len - depth, "", depth, ats, len, "",
-			     (long long)val);
+			     shown);
 	else
 		dt_sb_printf(sb, "%*s|%.*s%*s %-9lld\n", len, "", depth, ats, len - depth, "",
-			     (long long)val);
+			     shown);
 }
 
 /*
@@ -417,7 +531,7 @@ print_hist_header(dt_strbuf_t *sb)
 }
 
 static void
-print_quantize(dt_strbuf_t *sb, const uint64_t *v)
+print_quantize(dt_strbuf_t *sb, const uint64_t *v, uint64_t normal)
 {
 	int first, last;
 	long double total;
@@ -428,13 +542,13 @@ print_quantize(dt_strbuf_t *sb, const uint64_t *v)
 	print_hist_header(sb);
 	for (int i = first; i <= last; i++) {
 		dt_sb_printf(sb, "%16lld ", (long long)quant_bucketval(i));
-		print_bar(sb, (int64_t)v[i], total, pos, neg);
+		print_bar(sb, (int64_t)v[i], total, pos, neg, normal);
 	}
 }
 
 /* Buckets: [0] below base, [1..levels] base + (i - 1) * step, [levels + 1] the rest. */
 static void
-print_lquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v)
+print_lquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v, uint64_t normal)
 {
 	int64_t base, step;
 	int levels, first, last;
@@ -455,7 +569,7 @@ print_lquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v)
 		else
 			snprintf(label, sizeof(label), "%lld", (long long)(base + (i - 1) * step));
 		dt_sb_printf(sb, "%16s ", label);
-		print_bar(sb, (int64_t)v[i], total, pos, neg);
+		print_bar(sb, (int64_t)v[i], total, pos, neg, normal);
 	}
 }
 
@@ -465,7 +579,8 @@ print_lquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v)
  * least 1) below factor^(m+1), then [last] from factor^(high+1) up.
  */
 static void
-print_llquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v)
+print_llquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v,
+		 uint64_t normal)
 {
 	int64_t factor = desc->arg[0], low = desc->arg[1], high = desc->arg[2];
 	int64_t nsteps = desc->arg[3], value = 1, next, step, order;
@@ -486,12 +601,12 @@ print_llquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v)
 	if (first == 0) {
 		snprintf(label, sizeof(label), "< %lld", (long long)value);
 		dt_sb_printf(sb, "%16s ", label);
-		print_bar(sb, (int64_t)v[0], total, pos, neg);
+		print_bar(sb, (int64_t)v[0], total, pos, neg, normal);
 	}
 	while (order <= high && bin < n) {
 		if (bin >= first && bin <= last) {
 			dt_sb_printf(sb, "%16lld ", (long long)value);
-			print_bar(sb, (int64_t)v[bin], total, pos, neg);
+			print_bar(sb, (int64_t)v[bin], total, pos, neg, normal);
 		}
 		bin++;
 		if ((value += step) != next)
@@ -504,46 +619,56 @@ print_llquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v)
 		return;
 	snprintf(label, sizeof(label), ">= %lld", (long long)value);
 	dt_sb_printf(sb, "%16s ", label);
-	print_bar(sb, (int64_t)v[bin], total, pos, neg);
+	print_bar(sb, (int64_t)v[bin], total, pos, neg, normal);
 }
 
-static void
-print_entry(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *e)
+void
+dt_agg_print_value(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *val,
+		   uint64_t normal)
 {
-	for (int k = 0; k < desc->nkeys; k++)
-		print_key(sb, e->key, &desc->keys[k]);
 	switch (desc->func) {
 	case DT_AGG_COUNT:
 	case DT_AGG_SUM:
 	case DT_AGG_MIN:
 	case DT_AGG_MAX:
-		dt_sb_printf(sb, " %16lld", (long long)e->val[0]);
-		break;
 	case DT_AGG_AVG:
-		dt_sb_printf(sb, " %16lld", (long long)agg_avg(e->val));
-		break;
+		dt_sb_printf(sb, " %16lld", (long long)dt_agg_value(desc, val, normal));
+		return;
 	case DT_AGG_STDDEV:
-		dt_sb_printf(sb, " %16llu", (unsigned long long)agg_stddev(e->val));
-		break;
+		dt_sb_printf(sb, " %16llu", (unsigned long long)agg_stddev(val, normal));
+		return;
 	case DT_AGG_QUANTIZE:
-		print_quantize(sb, e->val);
-		break;
+		print_quantize(sb, val, normal);
+		return;
 	case DT_AGG_LQUANTIZE:
-		print_lquantize(sb, desc, e->val);
-		break;
+		print_lquantize(sb, desc, val, normal);
+		return;
 	case DT_AGG_LLQUANTIZE:
-		print_llquantize(sb, desc, e->val);
-		break;
+		print_llquantize(sb, desc, val, normal);
+		return;
 	}
-	dt_sb_putc(sb, '\n');
+}
+
+void
+dt_agg_print_entries_opts(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *ents,
+			  size_t n, const dt_aggpopts_t *opt)
+{
+	uint64_t normal = opt ? opt->normal : 1;
+
+	for (size_t i = 0; i < n; i++) {
+		for (int k = 0; k < desc->nkeys; k++)
+			print_key(sb, ents[i].key, &desc->keys[k],
+				  opt && opt->keyfmt ? opt->keyfmt[k] : DT_KEYFMT_PLAIN, opt);
+		dt_agg_print_value(sb, desc, ents[i].val, normal);
+		dt_sb_putc(sb, '\n');
+	}
 }
 
 void
 dt_agg_print_entries(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *ents,
 		     size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		print_entry(sb, desc, &ents[i]);
+	dt_agg_print_entries_opts(sb, desc, ents, n, NULL);
 }
 
 void
@@ -551,4 +676,196 @@ dt_agg_print(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *ents,
 {
 	dt_sb_putc(sb, '\n');
 	dt_agg_print_entries(sb, desc, ents, n);
+}
+
+/* ---- operations on snapshots: clear(), trunc() ---------------------------------------- */
+
+void
+dt_agg_clear(const dt_aggdesc_t *desc, dt_aggent_t *ents, size_t n)
+{
+	/* The entries point at const words for readers; the snapshot owns them writable. */
+	for (size_t i = 0; i < n; i++)
+		memset((void *)(uintptr_t)ents[i].val, 0, desc->nwords * sizeof(uint64_t));
+}
+
+void
+dt_agg_trunc(const dt_aggdesc_t *desc, dt_aggent_t *ents, size_t *n, int64_t keep,
+	     const dt_aggsort_t *opt)
+{
+	dt_aggsort_t o = { .keypos = opt ? opt->keypos : 0, .reverse = opt && opt->reverse };
+	uint64_t k = keep < 0 ? -(uint64_t)keep : (uint64_t)keep;
+
+	if (k >= *n)
+		return;
+	/* Largest first for keep > 0: the value order turned around. */
+	if (keep > 0)
+		o.reverse = !o.reverse;
+	dt_agg_sort(desc, ents, *n, &o);
+	*n = (size_t)k;
+}
+
+/* ---- llquantize() layout -------------------------------------------------------------- */
+
+/* factor^e, or 0 when it overflows 63 bits. */
+static int64_t
+ipow(int64_t factor, int64_t e)
+{
+	int64_t v = 1;
+
+	for (int64_t i = 0; i < e; i++) {
+		if (v > INT64_MAX / factor)
+			return 0;
+		v *= factor;
+	}
+	return v;
+}
+
+static bool
+llquant_ok(int64_t factor, int64_t low, int64_t high, int64_t steps)
+{
+	return factor >= 2 && low >= 0 && high >= low && high < 64 && steps >= 1 &&
+	       steps % factor == 0 && ipow(factor, high + 1) != 0;
+}
+
+uint32_t
+dt_llquant_nwords(int64_t factor, int64_t low, int64_t high, int64_t steps)
+{
+	uint64_t n = 2;
+
+	if (!llquant_ok(factor, low, high, steps))
+		return 0;
+	for (int64_t m = low; m <= high; m++) {
+		int64_t nb = DT_MIN(ipow(factor, m + 1), steps);
+
+		n += (uint64_t)(nb - nb / factor);
+		if (n > UINT32_MAX)
+			return 0;
+	}
+	return (uint32_t)n;
+}
+
+int
+dt_llquant_bucket(int64_t factor, int64_t low, int64_t high, int64_t steps, int64_t value)
+{
+	int64_t this, base = 1;
+
+	if (!llquant_ok(factor, low, high, steps))
+		return -1;
+	this = ipow(factor, low);
+	if (value < this)
+		return 0;
+	for (int64_t m = low; m <= high; m++) {
+		int64_t next = this * factor, nb = DT_MIN(next, steps);
+
+		if (value < next)
+			return (int)(base + (value - this) / (next / nb));
+		base += nb - nb / factor;
+		this = next;
+	}
+	return (int)base;
+}
+
+/* ---- printa() joins ------------------------------------------------------------------- */
+
+typedef struct join_item {
+	int agg;
+	const dt_aggent_t *ent;
+} join_item_t;
+
+typedef struct join_ctx {
+	const dt_aggdesc_t *const *aggs;
+	int naggs;
+	const dt_aggsort_t *opt;
+	int sortpos;
+} join_ctx_t;
+
+/* Group by key; within a key, argument order (so the first holder is the representative). */
+static int
+join_itemcmp(const void *lp, const void *rp, void *arg)
+{
+	const join_ctx_t *ctx = arg;
+	const join_item_t *l = lp, *r = rp;
+	int c = dt_agg_keycmp(ctx->aggs[l->agg], l->ent->key, ctx->aggs[r->agg], r->ent->key, 0);
+
+	return c ? c : l->agg - r->agg;
+}
+
+static int
+join_rowcmp(const void *lp, const void *rp, void *arg)
+{
+	const join_ctx_t *ctx = arg;
+	const dt_aggrow_t *l = lp, *r = rp;
+	int keypos = ctx->opt ? ctx->opt->keypos : 0;
+	int c = 0;
+
+	if (ctx->opt && ctx->opt->by_key)
+		c = dt_agg_keycmp(l->keydesc, l->key, r->keydesc, r->key, keypos);
+	for (int i = 0; !c && i < ctx->naggs; i++) {
+		int a = (ctx->sortpos + i) % ctx->naggs;
+
+		c = dt_agg_valcmp(ctx->aggs[a], l->vals[a], r->vals[a]);
+	}
+	if (!c && !(ctx->opt && ctx->opt->by_key))
+		c = dt_agg_keycmp(l->keydesc, l->key, r->keydesc, r->key, keypos);
+	return ctx->opt && ctx->opt->reverse ? -c : c;
+}
+
+void
+dt_agg_join(dt_aggjoin_t *j, const dt_aggdesc_t *const *aggs, int naggs,
+	    const dt_aggent_t *const *ents, const size_t *nents, const dt_aggsort_t *opt)
+{
+	join_ctx_t ctx = { aggs, naggs, opt, opt ? opt->sortpos : 0 };
+	join_item_t *items;
+	size_t total = 0, k = 0;
+	uint32_t maxw = 1;
+
+	memset(j, 0, sizeof(*j));
+	j->naggs = naggs;
+	if (ctx.sortpos < 0 || ctx.sortpos >= naggs)
+		ctx.sortpos = 0;
+	for (int a = 0; a < naggs; a++) {
+		total += nents[a];
+		maxw = DT_MAX(maxw, aggs[a]->nwords);
+	}
+	if (!total || naggs <= 0)
+		return;
+	j->zero = dt_xcalloc(maxw, sizeof(uint64_t));
+	items = dt_xcalloc(total, sizeof(*items));
+	for (int a = 0; a < naggs; a++) {
+		for (size_t i = 0; i < nents[a]; i++)
+			items[k++] = (join_item_t){ a, &ents[a][i] };
+	}
+	qsort_r(items, total, sizeof(*items), join_itemcmp, &ctx);
+	j->rows = dt_xcalloc(total, sizeof(*j->rows));
+	j->valbuf = dt_xcalloc(total * (size_t)naggs, sizeof(*j->valbuf));
+	for (size_t i = 0; i < total;) {
+		dt_aggrow_t *row = &j->rows[j->nrows];
+		size_t e = i;
+
+		row->vals = &j->valbuf[j->nrows * (size_t)naggs];
+		row->keydesc = aggs[items[i].agg];
+		row->key = items[i].ent->key;
+		for (int a = 0; a < naggs; a++)
+			row->vals[a] = j->zero;
+		/* One entry per aggregation and key; a duplicate would be a broken snapshot. */
+		for (; e < total && dt_agg_keycmp(row->keydesc, row->key, aggs[items[e].agg],
+						   items[e].ent->key, 0) == 0; e++) {
+			if (row->vals[items[e].agg] == j->zero)
+				row->vals[items[e].agg] = items[e].ent->val;
+		}
+		j->nrows++;
+		i = e;
+	}
+	free(items);
+	if (j->nrows > 1)
+		qsort_r(j->rows, j->nrows, sizeof(*j->rows), join_rowcmp, &ctx);
+}
+
+void
+dt_agg_join_free(dt_aggjoin_t *j)
+{
+	free(j->rows);
+	free(j->valbuf);
+	free(j->zero);
+	memset(j, 0, sizeof(*j));
 }

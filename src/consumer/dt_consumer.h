@@ -6,7 +6,8 @@
  *
  * Formatting is pure code (bytes in, text out), so it is unit-tested without a kernel:
  * dt_printf.c (DTrace's printf language), dt_format.c (trace() and the default record line),
- * dt_aggprint.c (aggregation tables and histograms). dt_consume.c owns the loop.
+ * dt_aggprint.c (aggregation tables and histograms, clear/trunc/normalize, printa joins),
+ * dt_ksyms.c (kernel symbols for stack(), %a, func(), mod()). dt_consume.c owns the loop.
  */
 #ifndef DT_CONSUMER_H
 #define DT_CONSUMER_H
@@ -86,9 +87,10 @@ void dt_agg_init(const dt_aggdesc_t *desc, uint64_t *acc);
 
 /* Sort options (aggsortkey, aggsortkeypos, aggsortpos, aggsortrev). */
 typedef struct dt_aggsort {
-	bool by_key;
-	int keypos;
-	bool reverse;
+	bool by_key;		/* aggsortkey */
+	int keypos;		/* aggsortkeypos */
+	bool reverse;		/* aggsortrev */
+	int sortpos;		/* aggsortpos: which printa() aggregation's value sorts */
 } dt_aggsort_t;
 
 /* Sort entries the way DTrace prints them: by value ascending, ties by key. */
@@ -105,6 +107,231 @@ void dt_agg_print(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *
  */
 void dt_agg_print_entries(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *ents,
 			  size_t n);
+
+/* ---- kernel symbols (dt_ksyms.c) ------------------------------------------------------ */
+
+/*
+ * A kernel symbol table, read from a kallsyms-format file on the first lookup (never before:
+ * startup reads nothing it does not need). Text symbols only; module names from the "[mod]"
+ * column, "vmlinux" for the core kernel.
+ */
+typedef struct dt_ksyms dt_ksyms_t;
+
+#define DT_STACK_INDENT 14	/* DTrace's default stackindent */
+
+dt_ksyms_t *dt_ksyms_new(const char *path);	/* NULL: /proc/kallsyms */
+void dt_ksyms_free(dt_ksyms_t *ks);		/* accepts NULL */
+/* Load now (lookups do it themselves): 0, or -errno (-EACCES when every address is 0,
+ * as kallsyms shows them without privilege). A failed load is remembered, not retried. */
+int dt_ksyms_load(dt_ksyms_t *ks);
+size_t dt_ksyms_count(dt_ksyms_t *ks);		/* symbols kept; 0 when the load failed */
+/*
+ * The symbol covering addr (a symbol covers up to the next one), with the offset into it and
+ * its module; NULL when none does (or ks is NULL). The strings live as long as ks.
+ */
+const char *dt_ksym_lookup(dt_ksyms_t *ks, uint64_t addr, uint64_t *off, const char **mod);
+/* By name (mod NULL: any module): 0 and *addr, -ENOENT, or the load's -errno. */
+int dt_ksym_by_name(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *addr);
+
+/* DTrace's text for an address (ks may be NULL: every address is then unknown). */
+void dt_ksym_fmt_addr(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* %a: mod`f+0x1b */
+void dt_ksym_fmt_sym(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* func(): mod`f */
+void dt_ksym_fmt_mod(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* mod(): mod */
+/*
+ * stack(): "\n", then each frame on its own line after indent spaces (< 0: DT_STACK_INDENT),
+ * stopping at npcs or the first zero pc. The same text serves a stack() record and a stack()
+ * aggregation key; after a key, the value follows (" %16lld\n"), as in the guide:
+ *
+ *                 vmlinux`do_syscall_64+0x5b
+ *                 vmlinux`entry_SYSCALL_64_after_hwframe+0x76
+ *                   2
+ */
+void dt_ksym_fmt_stack(dt_strbuf_t *sb, dt_ksyms_t *ks, const uint64_t *pcs, size_t npcs,
+		       int indent);
+
+/* ---- aggregation printing with options (dt_aggprint.c) -------------------------------- */
+
+/*
+ * How a key item prints beyond its record kind. Until dt_recitem_t says it itself, the caller
+ * passes one per key of the aggregation (NULL: all plain):
+ *   PLAIN  int or string, as dt_agg_print always did
+ *   STACK  stack(): the key slot holds item->size / 8 program counters (unused ones 0)
+ *   SYM    func()/sym(): an 8-byte address, printed "  %-50s" as mod`name
+ *   MOD    mod(): an 8-byte address, printed "  %-50s" as the module
+ */
+typedef enum dt_keyfmt {
+	DT_KEYFMT_PLAIN,
+	DT_KEYFMT_STACK,
+	DT_KEYFMT_SYM,
+	DT_KEYFMT_MOD,
+} dt_keyfmt_t;
+
+/*
+ * Printing options for one aggregation.
+ *   normal     normalize(@, n): every value is divided by n when printed (count, sum, min, max:
+ *              v / n; avg: sum / n / count; stddev: from sum / n and sum of squares / n^2;
+ *              quantize/lquantize/llquantize: each bucket's count / n, the bars still from the
+ *              raw counts, which gives the same lengths). 0 or 1: no normalization;
+ *              denormalize(@) is normal = 1. Division is signed (DTrace divides count and sum
+ *              unsigned, so it prints negative normalized sums as huge numbers; we do not).
+ *   ksyms      the symbolizer for STACK/SYM/MOD keys (NULL: raw addresses)
+ *   keyfmt     desc->nkeys entries, or NULL
+ *   stackindent  the stackindent option: 0 (unset) means DTrace's 14; pass
+ *              DT_STACK_NOINDENT for stackindent=0
+ */
+typedef struct dt_aggpopts {
+	uint64_t normal;
+	dt_ksyms_t *ksyms;
+	const dt_keyfmt_t *keyfmt;
+	int stackindent;
+} dt_aggpopts_t;
+
+#define DT_STACK_NOINDENT (-1)
+
+/* dt_agg_print_entries with options (NULL: the defaults, as dt_agg_print_entries). */
+void dt_agg_print_entries_opts(dt_strbuf_t *sb, const dt_aggdesc_t *desc,
+			       const dt_aggent_t *ents, size_t n, const dt_aggpopts_t *opt);
+
+/*
+ * One entry's value, normalized, as %@ conversions see it: count, sum, min, max, avg (sum /
+ * count, 0 when empty), stddev. A MIN/MAX whose touched word is 0 (cleared, or missing from a
+ * printa() join) is 0, as DTrace's zero-filled data prints. Histograms: 0.
+ */
+int64_t dt_agg_value(const dt_aggdesc_t *desc, const uint64_t *val, uint64_t normal);
+/* The histogram of a quantize/lquantize/llquantize value (from its "\n value ..." header to its
+ * last row), or " %16lld" of the value for the others, as dt_agg_print does after the keys. */
+void dt_agg_print_value(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *val,
+			uint64_t normal);
+bool dt_agg_is_hist(const dt_aggdesc_t *desc);
+
+/*
+ * Compare two keys of possibly different aggregations (their own layouts), item by item from
+ * key position keypos (aggsortkeypos), wrapping around: strings bytewise, integers as
+ * unsigned numbers of their D size, stacks frame by frame.
+ */
+int dt_agg_keycmp(const dt_aggdesc_t *ld, const uint8_t *lkey, const dt_aggdesc_t *rd,
+		  const uint8_t *rkey, int keypos);
+/* Compare two values of one aggregation by DTrace's rules (what the default sort uses). */
+int dt_agg_valcmp(const dt_aggdesc_t *desc, const uint64_t *l, const uint64_t *r);
+
+/* ---- aggregation operations on snapshots (dt_aggprint.c) ------------------------------ */
+
+/*
+ * clear(@): every value to zero, keys kept. Cleared entries still print, as 0 (a cleared
+ * histogram prints its empty rows), until the kernel updates them again. In the kernel's
+ * per-CPU maps the caller zeroes every CPU's copy; this zeroes merged snapshot words.
+ */
+void dt_agg_clear(const dt_aggdesc_t *desc, dt_aggent_t *ents, size_t n);
+
+/*
+ * trunc(@, keep): keep the |keep| entries with the largest values (keep > 0) or the smallest
+ * (keep < 0); trunc(@) is keep = 0 and removes all. Values order as DTrace's sort does (ties
+ * by key; aggsortkeypos and aggsortrev apply, as DTrace's sort flags apply to its trunc()).
+ * After the call ents[0 .. *n) are the kept entries, in no promised order, and the removed
+ * ones follow them in ents[*n .. old *n), so the caller can delete their keys from the map.
+ */
+void dt_agg_trunc(const dt_aggdesc_t *desc, dt_aggent_t *ents, size_t *n, int64_t keep,
+		  const dt_aggsort_t *opt);
+
+/*
+ * llquantize(value, factor, low, high, steps): buckets, in value order:
+ *
+ *   [0]            value < factor^low
+ *   per order of magnitude m = low .. high, the range [factor^m, factor^(m+1)) cut into
+ *                  steps(m) = min(factor^(m+1), steps) equal parts of which the first
+ *                  steps(m) / factor lie below factor^m and are skipped:
+ *                  steps(m) - steps(m) / factor buckets of width factor^(m+1) / steps(m)
+ *   [last]         value >= factor^(high+1)
+ *
+ *   nwords = 2 + sum over m = low..high of (steps(m) - steps(m) / factor)
+ *
+ * Example: (10, 0, 2, 10) has 1 + 9 + 9 + 9 + 1 = 29 buckets: < 1, 1 .. 9, 10 .. 90,
+ * 100 .. 900, >= 1000. Negative values land in [0]. The layout holds together when factor >= 2,
+ * 0 <= low <= high, steps >= 1 is a multiple of factor and factor^(high+1) fits in 63 bits
+ * (the compiler must reject the rest, as DTrace does);
+ * dt_llquant_nwords returns 0 for parameters that do not make a layout.
+ */
+uint32_t dt_llquant_nwords(int64_t factor, int64_t low, int64_t high, int64_t steps);
+/* The bucket of value (what the BPF code must compute), or -1 for bad parameters. */
+int dt_llquant_bucket(int64_t factor, int64_t low, int64_t high, int64_t steps, int64_t value);
+
+/* ---- printa() with a format (dt_printf.c) ---------------------------------------------- */
+
+/*
+ * Compile-time check of printa(fmt, @a, @b, ...): the keys of the first aggregation are the
+ * format's arguments, in order (argument #2 is the first key, as DTrace counts: #1 is the
+ * format); each %@ conversion takes the next aggregation's value, typed uint64_t for count()
+ * and int64_t for the others (a %@ past the last aggregation takes the last one again). Keys
+ * the format leaves out are fine. Every aggregation must have the first one's key signature.
+ * Messages and tags are DTrace's:
+ *
+ *   D_PRINTA_AGGKEY    printa( ): @a and @b do not have matching key signatures: @a has 0
+ *                      keys, @b has 1 key
+ *   D_PRINTA_AGGPROTO  printa( ): @b[ ] key #2 is incompatible with @a:\n        a key #2:
+ *                      int\n        b key #2: string
+ *   D_PRINTF_ARG_PROTO printa( ) prototype mismatch: conversion #1 (%d) is missing a
+ *                      corresponding value argument
+ *   D_PRINTF_ARG_TYPE  printa( ) argument #2 is incompatible with conversion #1 prototype:
+ *                      ... (a key), or printa( ) aggregating action is incompatible with
+ *                      conversion #2 prototype: ... (a %@ value)
+ *   D_PRINTF_DYN_*     as printf for '*' widths (which printa has no argument for)
+ *
+ * Returns 0, or -1 with *errmsg (malloc'd) and *tag.
+ */
+int dt_printa_check(const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs, int naggs,
+		    char **errmsg, dt_errtag_t *tag);
+
+/*
+ * One row of a printa() join: the representative key (from the first aggregation, in
+ * argument order, that has it: its own layout is keydesc) and each aggregation's value words,
+ * a zero-filled buffer where that aggregation lacks the key (it prints as 0).
+ */
+typedef struct dt_aggrow {
+	const dt_aggdesc_t *keydesc;
+	const uint8_t *key;
+	const uint64_t **vals;	/* naggs entries */
+} dt_aggrow_t;
+
+typedef struct dt_aggjoin {
+	dt_aggrow_t *rows;
+	size_t nrows;
+	int naggs;
+	uint64_t *zero;		/* the shared zero value */
+	const uint64_t **valbuf;
+} dt_aggjoin_t;
+
+/*
+ * Join aggregations on their keys (the union of the keys) and sort the rows as DTrace does:
+ * by the values of aggregation opt->sortpos (aggsortpos; out of range: 0), then the next ones
+ * in turn (wrapping around), then by key from opt->keypos; with by_key (aggsortkey), by key
+ * first, then the values; reverse (aggsortrev) turns the order around. opt may be NULL.
+ */
+void dt_agg_join(dt_aggjoin_t *j, const dt_aggdesc_t *const *aggs, int naggs,
+		 const dt_aggent_t *const *ents, const size_t *nents, const dt_aggsort_t *opt);
+void dt_agg_join_free(dt_aggjoin_t *j);
+
+/* Options of printa(): per-aggregation normalization, symbols, key formats. */
+typedef struct dt_printa_opts {
+	const uint64_t *normal;		/* naggs entries, or NULL: none normalized */
+	dt_ksyms_t *ksyms;
+	const dt_keyfmt_t *keyfmt;	/* the first aggregation's nkeys entries, or NULL */
+	int stackindent;		/* as in dt_aggpopts_t */
+} dt_printa_opts_t;
+
+/*
+ * printa(fmt, @a, ...): one formatted line per row of the join, rows in sort order. Key
+ * conversions print the key items in order (as printf would print them; %k a stack, %a an
+ * address); %@ conversions the values: scalars by the conversion as 64-bit integers (signed
+ * except for count()), histograms as dt_agg_print draws them (flags and width ignored).
+ * No leading empty line: the format says everything. popt may be NULL.
+ */
+void dt_printa_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs,
+		      int naggs, const dt_aggent_t *const *ents, const size_t *nents,
+		      const dt_aggsort_t *opt, const dt_printa_opts_t *popt);
+
+/* printf() formatting with symbols for %a (mod`sym+0x..) and %A; ks may be NULL. */
+void dt_pfmt_format_ks(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs,
+		       dt_ksyms_t *ks);
 
 /* ---- the consume loop (dt_consume.c) -------------------------------------------------- */
 

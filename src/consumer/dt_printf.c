@@ -26,6 +26,10 @@
  * The text of one conversion is produced by the C library's printf from a conversion spec we
  * build from the parsed fields (flags in DTrace's order: # 0 - + ' space), so widths,
  * precisions and flags behave exactly as C's (and DTrace's, which does the same).
+ *
+ * printa(fmt, @a, @b) uses the same parsed form: the first aggregation's keys are the
+ * arguments, and each %@ conversion takes the next aggregation's value from a row of the join
+ * that dt_aggprint.c builds. %a prints kernel symbols through dt_ksyms.c when given a table.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -188,8 +192,9 @@ pf_parse_conv(const char *p, pf_conv_t *cv, int num, char **msg)
 				cv->flags &= ~PF_LEFT;
 				continue;
 			}
+			/* Saturate: a huge width is as wide as a line can usefully be. */
 			for (; isdigit((unsigned char)*p); p++)
-				n = n * 10 + (*p - '0');
+				n = n > 99999 ? 999999 : n * 10 + (*p - '0');
 			p--;
 			if (dot)
 				cv->prec = n;
@@ -580,7 +585,8 @@ pf_time(char *buf, size_t size, uint64_t ns, bool rfc822)
 }
 
 static void
-pf_format_one(dt_strbuf_t *sb, const pf_conv_t *cv, const dt_pfarg_t *arg, int width, int prec)
+pf_format_one(dt_strbuf_t *sb, const pf_conv_t *cv, const dt_pfarg_t *arg, int width, int prec,
+	      dt_ksyms_t *ks)
 {
 	const pf_convdef_t *d = cv->def;
 	char spec[64], buf[64];
@@ -643,7 +649,14 @@ pf_format_one(dt_strbuf_t *sb, const pf_conv_t *cv, const dt_pfarg_t *arg, int w
 		}
 		break;
 	case PK_ADDR:
-		if (arg->kind == DT_REC_INT) {
+		if (arg->kind == DT_REC_STRING) {
+			/* Already symbolized (a func()/mod() key in printa). */
+			s = arg->str ? arg->str : "";
+		} else if (cv->def->name == 'a') {
+			dt_ksym_fmt_addr(&tmp, ks, pf_zext(arg->ival, arg->size));
+			s = dt_sb_str(&tmp);
+		} else {
+			/* %A without a process to read user symbols from; %k of a non-stack. */
 			snprintf(buf, sizeof(buf), "0x%llx",
 				 (unsigned long long)pf_zext(arg->ival, arg->size));
 			s = buf;
@@ -658,7 +671,8 @@ pf_format_one(dt_strbuf_t *sb, const pf_conv_t *cv, const dt_pfarg_t *arg, int w
 }
 
 void
-dt_pfmt_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs)
+dt_pfmt_format_ks(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs,
+		  dt_ksyms_t *ks)
 {
 	int j = 0;
 
@@ -687,6 +701,304 @@ dt_pfmt_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int
 		}
 		if (j >= nargs)
 			return;
-		pf_format_one(sb, cv, &args[j++], width, prec);
+		pf_format_one(sb, cv, &args[j++], width, prec, ks);
 	}
+}
+
+void
+dt_pfmt_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs)
+{
+	dt_pfmt_format_ks(sb, pf, args, nargs, NULL);
+}
+
+/* ---- printa() ------------------------------------------------------------------------- */
+
+/*
+ * printa(fmt, @a, @b): the first aggregation's keys are the arguments, and %@ conversions the
+ * values. A key item is a stack when its slot holds more than one 8-byte word.
+ */
+static bool
+pa_is_stack(const dt_recitem_t *it)
+{
+	return it->kind == DT_REC_INT && it->size > 8;
+}
+
+static const char *
+pa_key_type(const dt_recitem_t *it)
+{
+	if (it->type_name)
+		return it->type_name;
+	if (pa_is_stack(it))
+		return "stack";
+	return it->kind == DT_REC_STRING ? "string" : "int";
+}
+
+static const char *
+pa_name(const dt_aggdesc_t *ad)
+{
+	return ad->name && ad->name[0] ? ad->name : "_";
+}
+
+/* Whether two key items can be printed by one format (DTrace's "argument compatible"). */
+static bool
+pa_key_compat(const dt_recitem_t *l, const dt_recitem_t *r)
+{
+	return l->kind == r->kind && pa_is_stack(l) == pa_is_stack(r);
+}
+
+/*
+ * The error tags D_PRINTA_AGGKEY and D_PRINTA_AGGPROTO are DTrace's for the two signature
+ * errors; until dt_common.h lists them, they are reported under D_PRINTF_ARG_PROTO.
+ */
+#define PA_TAG_AGGKEY D_PRINTF_ARG_PROTO
+#define PA_TAG_AGGPROTO D_PRINTF_ARG_PROTO
+
+static int
+pa_check_sigs(const dt_aggdesc_t *const *aggs, int naggs, char **errmsg, dt_errtag_t *tag)
+{
+	const dt_aggdesc_t *l = aggs[0];
+
+	for (int a = 1; a < naggs; a++) {
+		const dt_aggdesc_t *r = aggs[a];
+
+		if (l->nkeys != r->nkeys) {
+			*tag = PA_TAG_AGGKEY;
+			*errmsg = pf_msg("printa( ): @%s and @%s do not have matching key "
+					 "signatures: @%s has %d key%s, @%s has %d key%s",
+					 pa_name(l), pa_name(r), pa_name(l), l->nkeys,
+					 l->nkeys == 1 ? "" : "s", pa_name(r), r->nkeys,
+					 r->nkeys == 1 ? "" : "s");
+			return -1;
+		}
+		for (int k = 0; k < l->nkeys; k++) {
+			if (pa_key_compat(&l->keys[k], &r->keys[k]))
+				continue;
+			*tag = PA_TAG_AGGPROTO;
+			*errmsg = pf_msg("printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
+					 "%9s key #%d: %s\n%9s key #%d: %s",
+					 pa_name(r), k + 1, pa_name(l), pa_name(l), k + 1,
+					 pa_key_type(&l->keys[k]), pa_name(r), k + 1,
+					 pa_key_type(&r->keys[k]));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A key as the conversion checks see it. */
+static dt_pftype_t
+pa_key_pftype(const dt_recitem_t *it)
+{
+	return (dt_pftype_t){ .kind = it->kind, .size = it->size, .is_signed = it->is_signed,
+			      .name = pa_key_type(it) };
+}
+
+static bool
+pa_type_ok(const pf_convdef_t *def, const dt_recitem_t *it)
+{
+	dt_pftype_t t;
+
+	/* A stack prints only with %k, and %k prints only stacks. */
+	if (pa_is_stack(it) || def->check == PC_STACK)
+		return pa_is_stack(it) && def->check == PC_STACK;
+	t = pa_key_pftype(it);
+	return pf_type_ok(def->check, &t);
+}
+
+/* A '*' width or precision takes the next key, which must be an integer. */
+static int
+pa_check_dyn(const dt_aggdesc_t *ad, int j, int conv, const char *name, const char *dyn,
+	     char **errmsg, dt_errtag_t *tag)
+{
+	if (j >= ad->nkeys) {
+		*tag = D_PRINTF_DYN_PROTO;
+		*errmsg = pf_msg("printa( ) prototype mismatch: conversion #%d (%%%s) is missing a "
+				 "corresponding \"%s\" argument", conv, name, dyn);
+		return -1;
+	}
+	if (ad->keys[j].kind != DT_REC_INT || pa_is_stack(&ad->keys[j])) {
+		*tag = D_PRINTF_DYN_TYPE;
+		*errmsg = pf_msg("printa( ) argument #%d is incompatible with conversion #%d "
+				 "prototype:\n\tconversion: %% %s %s\n\t prototype: int\n"
+				 "\t  argument: %s", j + 2, conv, dyn, name,
+				 pa_key_type(&ad->keys[j]));
+		return -1;
+	}
+	return 0;
+}
+
+int
+dt_printa_check(const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs, int naggs,
+		char **errmsg, dt_errtag_t *tag)
+{
+	const dt_aggdesc_t *ad = aggs[0];
+	/* DTrace types every %@ value by the first aggregation's function. */
+	dt_pftype_t aggt = { .kind = DT_REC_INT, .size = 8,
+			     .is_signed = ad->func != DT_AGG_COUNT,
+			     .name = ad->func == DT_AGG_COUNT ? "uint64_t" : "int64_t" };
+	int j = 0;	/* next key */
+
+	*errmsg = NULL;
+	if (pf->fmt[0] == '\0') {
+		*tag = D_PRINTF_FMT_EMPTY;
+		*errmsg = pf_msg("printa( ) format string is empty");
+		return -1;
+	}
+	for (int i = 0; i < pf->nconvs; i++) {
+		const pf_conv_t *cv = &pf->convs[i];
+		const char *dyns[2];
+		int dync = 0;
+
+		if (!cv->def || cv->def->kind == PK_PCT)
+			continue;
+		if (cv->flags & PF_DYNPREC)
+			dyns[dync++] = ".*";
+		if (cv->flags & PF_DYNWIDTH)
+			dyns[dync++] = "*";
+		for (; dync; dync--) {
+			if (pa_check_dyn(ad, j++, i + 1, cv->name, dyns[dync - 1], errmsg, tag))
+				return -1;
+		}
+		if (cv->flags & PF_AGG) {
+			if (!pf_type_ok(cv->def->check, &aggt) || cv->def->check == PC_STACK) {
+				*tag = D_PRINTF_ARG_TYPE;
+				*errmsg = pf_msg("printa( ) aggregating action is incompatible with"
+						 " conversion #%d prototype:\n\tconversion: %%%s"
+						 "\n\t prototype: %s\n\t  argument: %s", i + 1,
+						 cv->name, cv->def->proto, aggt.name);
+				return -1;
+			}
+			continue;
+		}
+		if (j >= ad->nkeys) {
+			*tag = D_PRINTF_ARG_PROTO;
+			*errmsg = pf_msg("printa( ) prototype mismatch: conversion #%d (%%%s) is "
+					 "missing a corresponding value argument", i + 1, cv->name);
+			return -1;
+		}
+		if (!pa_type_ok(cv->def, &ad->keys[j])) {
+			*tag = D_PRINTF_ARG_TYPE;
+			*errmsg = pf_msg("printa( ) argument #%d is incompatible with conversion "
+					 "#%d prototype:\n\tconversion: %%%s\n\t prototype: %s\n"
+					 "\t  argument: %s",
+					 j + 2, i + 1, cv->name, cv->def->proto,
+					 pa_key_type(&ad->keys[j]));
+			return -1;
+		}
+		j++;
+	}
+	return pa_check_sigs(aggs, naggs, errmsg, tag);
+}
+
+/* One key item as a printf argument (keyfmt SYM/MOD: already symbolized into tmp). */
+static dt_pfarg_t
+pa_key_arg(const dt_aggrow_t *row, int k, dt_keyfmt_t kf, dt_ksyms_t *ks, dt_strbuf_t *tmp)
+{
+	const dt_recitem_t *it = &row->keydesc->keys[k];
+	const uint8_t *p = row->key + it->offset;
+	dt_pfarg_t a = { .kind = it->kind, .size = it->size, .is_signed = it->is_signed };
+	uint64_t v = 0;
+
+	if (it->kind == DT_REC_STRING) {
+		/* Bounded by the slot: a key's string may fill it without a NUL. */
+		dt_sb_reset(tmp);
+		dt_sb_putn(tmp, (const char *)p, strnlen((const char *)p, it->size));
+		a.str = dt_sb_str(tmp);
+		return a;
+	}
+	memcpy(&v, p, DT_MIN(it->size, 8));
+	if (kf == DT_KEYFMT_SYM || kf == DT_KEYFMT_MOD) {
+		dt_sb_reset(tmp);
+		if (kf == DT_KEYFMT_SYM)
+			dt_ksym_fmt_sym(tmp, ks, v);
+		else
+			dt_ksym_fmt_mod(tmp, ks, v);
+		return (dt_pfarg_t){ .kind = DT_REC_STRING, .str = dt_sb_str(tmp) };
+	}
+	a.size = DT_MIN(it->size, 8);
+	a.ival = it->is_signed ? (uint64_t)pf_sext(v, a.size) : pf_zext(v, a.size);
+	return a;
+}
+
+static void
+pa_format_row(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs, int naggs,
+	      const dt_aggrow_t *row, const dt_printa_opts_t *po)
+{
+	const dt_aggdesc_t *kd = row->keydesc;
+	dt_ksyms_t *ks = po ? po->ksyms : NULL;
+	dt_strbuf_t tmp = { 0 };
+	int j = 0, curagg = 0;
+
+	for (int i = 0; i < pf->nconvs; i++) {
+		const pf_conv_t *cv = &pf->convs[i];
+		int width = cv->width, prec = cv->prec;
+		dt_keyfmt_t kf;
+		dt_pfarg_t arg;
+
+		dt_sb_putn(sb, cv->prefix, cv->preflen);
+		if (!cv->def)
+			continue;
+		if (cv->def->kind == PK_PCT) {
+			dt_sb_putc(sb, '%');
+			continue;
+		}
+		if ((cv->flags & PF_DYNWIDTH) && j < kd->nkeys) {
+			arg = pa_key_arg(row, j++, DT_KEYFMT_PLAIN, ks, &tmp);
+			width = (int)pf_sext(arg.ival, arg.size);
+		}
+		if ((cv->flags & PF_DYNPREC) && j < kd->nkeys) {
+			arg = pa_key_arg(row, j++, DT_KEYFMT_PLAIN, ks, &tmp);
+			prec = (int)pf_sext(arg.ival, arg.size);
+		}
+		if (cv->flags & PF_AGG) {
+			const dt_aggdesc_t *ad = aggs[curagg];
+			const uint64_t *val = row->vals[curagg];
+			uint64_t normal = po && po->normal ? po->normal[curagg] : 1;
+
+			/* A %@ past the last aggregation prints the last one again. */
+			if (curagg < naggs - 1)
+				curagg++;
+			if (dt_agg_is_hist(ad)) {
+				dt_agg_print_value(sb, ad, val, normal);
+				continue;
+			}
+			arg = (dt_pfarg_t){ .kind = DT_REC_INT, .size = 8,
+					    .is_signed = ad->func != DT_AGG_COUNT,
+					    .ival = (uint64_t)dt_agg_value(ad, val, normal) };
+			pf_format_one(sb, cv, &arg, width, prec, ks);
+			continue;
+		}
+		if (j >= kd->nkeys)
+			break;
+		kf = po && po->keyfmt ? po->keyfmt[j] : DT_KEYFMT_PLAIN;
+		if (kf == DT_KEYFMT_STACK || pa_is_stack(&kd->keys[j])) {
+			const dt_recitem_t *it = &kd->keys[j++];
+			uint64_t pcs[128];
+			size_t n = DT_MIN(it->size / 8, DT_ARRAY_SIZE(pcs));
+			int ind = po ? po->stackindent : 0;
+
+			memcpy(pcs, row->key + it->offset, n * 8);
+			dt_ksym_fmt_stack(sb, ks, pcs, n,
+					  ind == 0 ? DT_STACK_INDENT : ind < 0 ? 0 : ind);
+			continue;
+		}
+		arg = pa_key_arg(row, j++, kf, ks, &tmp);
+		pf_format_one(sb, cv, &arg, width, prec, ks);
+	}
+	dt_sb_free(&tmp);
+}
+
+void
+dt_printa_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs,
+		 int naggs, const dt_aggent_t *const *ents, const size_t *nents,
+		 const dt_aggsort_t *opt, const dt_printa_opts_t *popt)
+{
+	dt_aggjoin_t j;
+
+	if (naggs <= 0)
+		return;
+	dt_agg_join(&j, aggs, naggs, ents, nents, opt);
+	for (size_t r = 0; r < j.nrows; r++)
+		pa_format_row(sb, pf, aggs, naggs, &j.rows[r], popt);
+	dt_agg_join_free(&j);
 }

@@ -5,4 +5,4 @@ echo "before" >"$out"
 	{ cat "$TMPDIR/err"; echo "exit status $?"; exit 1; }
 [ ! -s "$TMPDIR/stdout" ] || { cat "$TMPDIR/stdout"; echo "stdout not empty"; exit 1; }
 printf 'before\nhello\n\n' | cmp -s - "$out" || { cat -A "$out"; echo "bad output file"; exit 1; }
-grep -q "matched 1 probe" "$TMPDIR/err" || { cat "$TMPDIR/err"; echo "no banner"; exit 1; }
+[ ! -s "$TMPDIR/err" ] || { cat "$TMPDIR/err"; echo "-q prints no messages"; exit 1; }

@@ -584,4 +584,213 @@ UNIT_TEST(llquantize_rows)
 			 "\n") != NULL);
 }
 
+/* normalize(@, n): scalar values divided; histogram counts divided, bars from the raw counts. */
+UNIT_TEST(normalized_printing)
+{
+	tagg_t t;
+	dt_strbuf_t sb = { 0 };
+	dt_aggpopts_t o = { .normal = 4 };
+	uint64_t *v;
+
+	tagg_init(&t, DT_AGG_SUM, 1);
+	tagg_key(&t, DT_REC_STRING, 16, false);
+	tagg_add(&t, "a")[0] = 10;
+	tagg_add(&t, "b")[0] = (uint64_t)-9;
+	dt_agg_print_entries_opts(&sb, &t.desc, t.ents, t.n, &o);
+	UNIT_EQ_STR(dt_sb_str(&sb),
+		    "  a                                                                 2\n"
+		    "  b                                                                -2\n");
+	/* avg: sum / normal / count. */
+	tagg_init(&t, DT_AGG_AVG, 2);
+	v = tagg_add(&t);
+	v[0] = 2;
+	v[1] = 100;
+	UNIT_EQ_INT(dt_agg_value(&t.desc, v, 10), 5);
+	UNIT_EQ_INT(dt_agg_value(&t.desc, v, 1), 50);
+	UNIT_EQ_INT(dt_agg_value(&t.desc, v, 0), 50);
+	/* stddev of 20, 40, 40, 40, 50, 50, 70, 90 normalized by 10: that of 2, 4, ... = 2. */
+	tagg_init(&t, DT_AGG_STDDEV, 4);
+	v = tagg_add(&t);
+	v[0] = 8;
+	v[1] = 400;
+	v[2] = 23200;
+	UNIT_EQ_INT(dt_agg_value(&t.desc, v, 1), 20);
+	UNIT_EQ_INT(dt_agg_value(&t.desc, v, 10), 2);
+	/* quantize: 8 in bucket 1, 2 in bucket 2, normalized by 2. */
+	tagg_init(&t, DT_AGG_QUANTIZE, 127);
+	v = tagg_add(&t);
+	v[64] = 8;
+	v[65] = 2;
+	dt_sb_reset(&sb);
+	o.normal = 2;
+	dt_agg_print_entries_opts(&sb, &t.desc, t.ents, t.n, &o);
+	UNIT_EQ_STR(dt_sb_str(&sb),
+		"\n"
+		"           value  ------------- Distribution ------------- count    \n"
+		"               0 |                                         0        \n"
+		"               1 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@         4        \n"
+		"               2 |@@@@@@@@                                 1        \n"
+		"               4 |                                         0        \n"
+		"\n");
+	dt_sb_free(&sb);
+}
+
+/* clear(@): keys stay, values print as 0 (a cleared max too, not INT64_MIN). */
+UNIT_TEST(clear_keeps_keys)
+{
+	tagg_t t;
+
+	tagg_init(&t, DT_AGG_MAX, 2);
+	tagg_key(&t, DT_REC_STRING, 16, false);
+	merge1(&t, tagg_add(&t, "a"), 7);
+	merge1(&t, tagg_add(&t, "b"), (uint64_t)-3);
+	dt_agg_clear(&t.desc, t.ents, t.n);
+	UNIT_EQ_INT(t.n, 2);
+	UNIT_EQ_STR(tagg_print(&t, true),
+		    "  a                                                                 0\n"
+		    "  b                                                                 0\n");
+	/* A MIN no CPU touched (merged from untouched copies only) is 0 too. */
+	tagg_init(&t, DT_AGG_MIN, 2);
+	tagg_add(&t);
+	dt_agg_merge(&t.desc, t.val[0], (uint64_t[]){ 0, 0 });
+	UNIT_EQ_STR(tagg_print(&t, false), "                0\n");
+	tagg_init(&t, DT_AGG_LQUANTIZE, 7);
+	t.desc.arg[0] = 0;
+	t.desc.arg[1] = 10;
+	t.desc.arg[2] = 2;
+	tagg_add(&t)[3] = 5;
+	dt_agg_clear(&t.desc, t.ents, t.n);
+	UNIT_EQ_STR(tagg_print(&t, false),
+		"\n"
+		"           value  ------------- Distribution ------------- count    \n"
+		"             < 0 |                                         0        \n"
+		"               0 |                                         0        \n"
+		"               2 |                                         0        \n"
+		"\n");
+}
+
+static const char *
+trunc_print(tagg_t *t, int64_t keep, const dt_aggsort_t *opt)
+{
+	size_t n = t->n;
+
+	dt_agg_trunc(&t->desc, t->ents, &n, keep, opt);
+	t->n = n;
+	return tagg_print(t, true);
+}
+
+static void
+five(tagg_t *t)
+{
+	tagg_init(t, DT_AGG_COUNT, 1);
+	tagg_key(t, DT_REC_STRING, 16, false);
+	tagg_add(t, "c")[0] = 30;
+	tagg_add(t, "a")[0] = 10;
+	tagg_add(t, "e")[0] = 50;
+	tagg_add(t, "b")[0] = 20;
+	tagg_add(t, "d")[0] = 40;
+}
+
+UNIT_TEST(trunc_top_bottom_all)
+{
+	tagg_t t;
+	dt_aggsort_t rev = { .reverse = true };
+	dt_aggent_t removed[2];
+
+	five(&t);
+	UNIT_EQ_STR(trunc_print(&t, 2, NULL),
+		    "  d                                                                40\n"
+		    "  e                                                                50\n");
+	five(&t);
+	UNIT_EQ_STR(trunc_print(&t, -2, NULL),
+		    "  a                                                                10\n"
+		    "  b                                                                20\n");
+	/* The removed entries follow the kept ones, for deleting their keys. */
+	five(&t);
+	{
+		size_t n = 5;
+
+		dt_agg_trunc(&t.desc, t.ents, &n, 3, NULL);
+		UNIT_EQ_INT(n, 3);
+		memcpy(removed, &t.ents[3], sizeof(removed));
+		UNIT_EQ_STR((const char *)removed[0].key, "b");
+		UNIT_EQ_STR((const char *)removed[1].key, "a");
+	}
+	five(&t);
+	UNIT_EQ_STR(trunc_print(&t, 0, NULL), "");
+	five(&t);
+	UNIT_EQ_INT(strlen(trunc_print(&t, 9, NULL)), 5 * 70);
+	five(&t);
+	UNIT_EQ_INT(strlen(trunc_print(&t, -5, NULL)), 5 * 70);
+	/* Under aggsortrev DTrace's sort flags turn trunc() around too. */
+	five(&t);
+	UNIT_EQ_STR(trunc_print(&t, 1, &rev),
+		    "  a                                                                10\n");
+}
+
+UNIT_TEST(llquantize_layout)
+{
+	/* 10, 0, 2, 10: < 1 | 1..9 | 10..90 | 100..900 | >= 1000 */
+	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 2, 10), 29);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, -5), 0);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 0), 0);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 1), 1);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 9), 9);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 10), 10);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 99), 18);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 100), 19);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 999), 27);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 1000), 28);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, INT64_MAX), 28);
+	/* More steps than an order holds at first: 10, 0, 1, 20 -> 1..9 by 1, 10..95 by 5. */
+	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 1, 20), 2 + 9 + 18);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 14), 10);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 15), 11);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 99), 27);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 100), 28);
+	/* Powers of two, from 2^2: 2, 2, 5, 4 */
+	UNIT_EQ_INT(dt_llquant_nwords(2, 2, 5, 4), 2 + 4 * 2);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 3), 0);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 4), 1);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 6), 2);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 63), 8);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 64), 9);
+	/* Parameters that make no layout. */
+	UNIT_EQ_INT(dt_llquant_nwords(1, 0, 2, 10), 0);
+	UNIT_EQ_INT(dt_llquant_nwords(10, 3, 2, 10), 0);
+	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 2, 15), 0);
+	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 19, 10), 0);	/* 10^20 overflows */
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 19, 10, 5), -1);
+}
+
+/* The printer and the bucket function agree on every row's value. */
+UNIT_TEST(llquantize_print_matches_buckets)
+{
+	tagg_t t;
+	uint64_t *v;
+	int64_t vals[] = { 3, 12, 17, 250, 5000 };
+	uint32_t nw = dt_llquant_nwords(10, 0, 2, 20);
+
+	tagg_init(&t, DT_AGG_LLQUANTIZE, nw);
+	t.desc.arg[0] = 10;
+	t.desc.arg[1] = 0;
+	t.desc.arg[2] = 2;
+	t.desc.arg[3] = 20;
+	v = tagg_add(&t);
+	for (size_t i = 0; i < DT_ARRAY_SIZE(vals); i++)
+		v[dt_llquant_bucket(10, 0, 2, 20, vals[i])]++;
+	UNIT_TRUE(strstr(tagg_print(&t, false),
+		"               3 |@@@@@@@@                                 1        \n") != NULL);
+	UNIT_TRUE(strstr(tagg_print(&t, false),
+		"              10 |@@@@@@@@                                 1        \n"
+		"              15 |@@@@@@@@                                 1        \n"
+		"              20 |                                         0        \n") != NULL);
+	UNIT_TRUE(strstr(tagg_print(&t, false),
+		"             250 |@@@@@@@@                                 1        \n") != NULL);
+	UNIT_TRUE(strstr(tagg_print(&t, false),
+		"             950 |                                         0        \n"
+		"         >= 1000 |@@@@@@@@                                 1        \n"
+		"\n") != NULL);
+}
+
 UNIT_MAIN()

@@ -1,0 +1,157 @@
+#!/bin/sh
+# fuzz.sh: fuzz the D front end (lexer, parser, semantic analysis) with libFuzzer.
+#
+#   scripts/fuzz.sh [SECONDS] [-- LIBFUZZER-ARGS...]   fuzz for SECONDS (default 60)
+#   scripts/fuzz.sh --replay [FILE...]                 run inputs once (default: every file
+#                                                      in tests/fuzz/crashes/); exit 1 if any
+#                                                      still fails
+#
+# Builds build/fuzz/fuzz_compile (make fuzz) when needed. Seeds: tests/fuzz/corpus/ (the unit
+# tests' snippets), every .d file under tests/ and examples/, and tests/fuzz/crashes/ (inputs
+# that once failed: a regression fails at once); what libFuzzer learns goes to
+# build/fuzz/corpus/, so later runs start from there. Inputs up to 4096 bytes, the D token
+# dictionary tests/fuzz/d.dict, 10 s per input before it counts as a hang.
+#
+# Environment:
+#   FUZZ_JOBS=N       N worker processes that keep going after a crash, hang or leak (fork
+#                     mode; for long runs); default 1, which stops at the first failure
+#   FUZZ_ARTIFACTS=D  where crash-*, leak-*, timeout-*, oom-* inputs go (build/fuzz/artifacts/)
+#
+# Exit status: 0 no new failure; 1 a new crash, hang, leak or out-of-memory input (its path
+# and the command that reproduces it are printed); 2 usage or build error; 77 the fuzzer
+# cannot be built here (clang or its libFuzzer runtime is missing; the reason is the last
+# line of output).
+set -u
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+FUZZ_DIR=$ROOT/build/fuzz
+BIN=$FUZZ_DIR/fuzz_compile
+ARTIFACTS=${FUZZ_ARTIFACTS:-$FUZZ_DIR/artifacts}
+JOBS=${FUZZ_JOBS:-1}
+CLANG=${CLANG:-clang}
+
+# can_build: is there a clang whose libFuzzer runtime links? (libclang-rt-NN-dev on Debian)
+can_build() {
+	command -v "$CLANG" >/dev/null 2>&1 || {
+		echo "no $CLANG (install clang)"
+		return 1
+	}
+	cb_dir=$(mktemp -d "${TMPDIR:-/tmp}/fuzzcheck.XXXXXX") || return 1
+	printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+		'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+		'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { return 0; }' >"$cb_dir/t.c"
+	if ! "$CLANG" -fsanitize=fuzzer,address,undefined -o "$cb_dir/t" "$cb_dir/t.c" \
+		>/dev/null 2>&1; then
+		rm -rf "$cb_dir"
+		echo "$CLANG has no libFuzzer runtime (install libclang-rt-$("$CLANG" -dumpversion |
+			cut -d. -f1)-dev)"
+		return 1
+	fi
+	rm -rf "$cb_dir"
+}
+
+build() {
+	if ! why=$(can_build); then
+		echo "fuzz.sh: cannot build the fuzzer: $why"
+		echo "$why"
+		exit 77
+	fi
+	if ! make -s -C "$ROOT" fuzz >"$FUZZ_DIR.log" 2>&1; then
+		cat "$FUZZ_DIR.log" >&2
+		echo "fuzz.sh: make fuzz failed" >&2
+		exit 2
+	fi
+	rm -f "$FUZZ_DIR.log"
+}
+
+mkdir -p "$FUZZ_DIR" || exit 2
+
+if [ "${1:-}" = --replay ]; then
+	shift
+	build
+	[ $# -gt 0 ] || set -- "$ROOT"/tests/fuzz/crashes/*
+	nbad=0
+	for f in "$@"; do
+		[ -f "$f" ] || continue
+		# -runs=1 over a single file runs exactly that input.
+		if "$BIN" -runs=1 "$f" >"$FUZZ_DIR/replay.log" 2>&1; then
+			echo "ok    $f"
+		else
+			echo "FAIL  $f"
+			grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)' "$FUZZ_DIR/replay.log" |
+				head -n 3 | sed 's/^/      /'
+			nbad=$((nbad + 1))
+		fi
+	done
+	rm -f "$FUZZ_DIR/replay.log"
+	[ "$nbad" -eq 0 ]
+	exit
+fi
+
+SECONDS_=60
+case ${1:-} in
+'') ;;
+--) ;;
+*[!0-9]*)
+	echo "usage: fuzz.sh [SECONDS] [-- LIBFUZZER-ARGS...] | --replay [FILE...]" >&2
+	exit 2
+	;;
+*)
+	SECONDS_=$1
+	shift
+	;;
+esac
+[ "${1:-}" = -- ] && shift
+
+build
+
+# Seeds: the .d files of the tests and examples, flattened (libFuzzer reads directories).
+SEEDS=$FUZZ_DIR/seeds
+rm -rf "$SEEDS" && mkdir -p "$SEEDS" "$FUZZ_DIR/corpus" "$ARTIFACTS" || exit 2
+find "$ROOT/tests" "$ROOT/examples" -name '*.d' -type f ! -path '*/fuzz/crashes/*' \
+	2>/dev/null | while read -r f; do
+	rel=${f#"$ROOT"/}
+	cp "$f" "$SEEDS/$(printf '%s' "$rel" | tr '/' '_')"
+done
+
+# New failures are the artifacts newer than this mark.
+MARK=$FUZZ_DIR/.mark.$$
+: >"$MARK"
+trap 'rm -f "$MARK"' EXIT
+
+set -- -max_len=4096 -timeout=10 -rss_limit_mb=2048 -max_total_time="$SECONDS_" \
+	-dict="$ROOT/tests/fuzz/d.dict" -artifact_prefix="$ARTIFACTS/" -print_final_stats=1 "$@"
+if [ "$JOBS" -gt 1 ]; then
+	set -- -fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 "$@"
+fi
+echo "fuzz.sh: fuzzing for ${SECONDS_}s: $BIN (corpus build/fuzz/corpus, artifacts $ARTIFACTS)"
+# ASan: report leaks, and make UBSan's reports abort so libFuzzer keeps the input.
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
+	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+	"$BIN" "$@" "$FUZZ_DIR/corpus" "$ROOT/tests/fuzz/corpus" "$SEEDS" \
+	$(! [ -d "$ROOT/tests/fuzz/crashes" ] || echo "$ROOT/tests/fuzz/crashes") \
+	>"$FUZZ_DIR/fuzz.log" 2>&1
+rc=$?
+
+grep -E '^(stat::|#[0-9]+ +DONE)' "$FUZZ_DIR/fuzz.log" | sed 's/^/  /'
+found=$(find "$ARTIFACTS" -type f -newer "$MARK" \
+	\( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \
+	-o -name 'slow-unit-*' \) 2>/dev/null | sort)
+if [ -n "$found" ]; then
+	echo "fuzz.sh: FAILED: new inputs that crash, hang or leak (log: $FUZZ_DIR/fuzz.log):"
+	grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)' "$FUZZ_DIR/fuzz.log" | sort -u |
+		head -n 10 | sed 's/^/  /'
+	for f in $found; do
+		echo "  reproducer: $f"
+		echo "    reproduce: $BIN $f"
+	done
+	echo "  minimize: $BIN -minimize_crash=1 -runs=10000 -artifact_prefix=$ARTIFACTS/min- FILE"
+	exit 1
+fi
+if [ "$rc" -ne 0 ]; then
+	echo "fuzz.sh: the fuzzer exited with status $rc (log: $FUZZ_DIR/fuzz.log):"
+	tail -n 20 "$FUZZ_DIR/fuzz.log" | sed 's/^/  /'
+	exit 1
+fi
+echo "fuzz.sh: no crash, hang or leak in ${SECONDS_}s"
+exit 0

@@ -1,0 +1,1 @@
+BEGIN { offsetof(struct task_struct, pid); }

@@ -1,0 +1,1 @@
+BEGIN { sizeof(uint64_t); }

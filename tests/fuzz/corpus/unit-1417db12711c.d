@@ -1,0 +1,8 @@
+BEGIN
+{
+	x = ;
+	y = 2;
+	z = (1;
+}
+END { a b; }
+tick-1s { ok(); }

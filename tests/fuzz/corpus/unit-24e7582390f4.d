@@ -1,0 +1,5 @@
+#pragma D option quiet
+BEGIN
+{
+}
+#pragma D option bufsize=8m

@@ -1,0 +1,1 @@
+BEGIN { trace("a" == 1); }

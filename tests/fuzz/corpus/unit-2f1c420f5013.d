@@ -1,0 +1,1 @@
+BEGIN { a | b ^ c & d == e < f << g + h % i; }

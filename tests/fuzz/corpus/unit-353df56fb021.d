@@ -1,0 +1,1 @@
+BEGIN { `max_pfn; }

@@ -1,0 +1,2 @@
+BEGIN { x = ) }
+END { y = ] }

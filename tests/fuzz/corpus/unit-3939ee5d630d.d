@@ -1,0 +1,1 @@
+BEGIN { (string)(const char *)arg1; }

@@ -1,0 +1,1 @@
+BEGIN { xlate<psinfo_t *>(curthread); }

@@ -1,0 +1,1 @@
+BEGIN { nosuchfn(1); }

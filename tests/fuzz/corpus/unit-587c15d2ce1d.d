@@ -1,0 +1,1 @@
+BEGIN { trace(1); trace(1 + 2L); trace(0xffffffffU); trace(uid); trace(pid + uid); trace(5000000000); trace('a'); }

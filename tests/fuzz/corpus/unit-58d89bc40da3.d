@@ -1,0 +1,1 @@
+BEGIN { if (x) y = 1; else { z = 2; } ; trace(1) }

@@ -1,0 +1,3 @@
+inline int X = 3;
+typedef unsigned long foo_t;
+BEGIN { this->v = (foo_t)X; }

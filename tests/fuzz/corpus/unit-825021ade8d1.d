@@ -1,0 +1,1 @@
+BEGIN { x ? y : z ? w : v; }

@@ -1,0 +1,1 @@
+BEGIN { trace(1); trace("ab"); printf("%d %s", pid, execname); exit(0); }

@@ -1,0 +1,1 @@
+BEGIN { curthread->mm.start_brk; }

@@ -1,0 +1,1 @@
+BEGIN { if (a) if (b) x(); else y(); }

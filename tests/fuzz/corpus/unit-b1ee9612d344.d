@@ -1,0 +1,1 @@
+syscall::read:entry { @a[execname, arg0] = count(); @q = quantize(arg2); }syscall::write:entry { @a[probefunc, 1] = count(); @l = lquantize(arg2, 0, 10, 2); }

@@ -1,0 +1,1 @@
+nosuchprov:::x { }

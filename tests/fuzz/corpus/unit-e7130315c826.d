@@ -1,0 +1,2 @@
+BEGIN /x/
+#pragma D option quiet

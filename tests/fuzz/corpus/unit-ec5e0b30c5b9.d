@@ -1,0 +1,1 @@
+BEGIN { args[0]->string; }

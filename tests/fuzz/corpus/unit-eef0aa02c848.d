@@ -1,0 +1,1 @@
+BEGIN { @a[pid, tid] = sum(1); }

@@ -1,0 +1,1 @@
+BEGIN { (unsigned long)x + 1; }

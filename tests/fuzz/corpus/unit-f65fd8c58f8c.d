@@ -1,0 +1,1 @@
+BEGIN { (struct foo *)arg0; }

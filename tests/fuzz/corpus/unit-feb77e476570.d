@@ -1,0 +1,1 @@
+BEGIN { $1 + $$2 + $target; }
