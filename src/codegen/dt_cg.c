@@ -1153,6 +1153,12 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 		for (int i = 0; i < a->nitems; i++)
 			dt_cg_store_item(cg, call->list.data[i + 1], &a->items[i]);
 		return;
+	case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE:
+		return;		/* the record itself asks the consumer */
+	case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
+		if (a->nitems)
+			dt_cg_store_item(cg, call->list.data[call->list.len - 1], &a->items[0]);
+		return;
 	case DT_ACT_EXIT:
 		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
 		/* Stop every probe but END: the state goes to draining. */

@@ -39,6 +39,12 @@ typedef enum dt_act_kind {
 	DT_ACT_TRACE,		/* trace(expr): one item */
 	DT_ACT_PRINTF,		/* printf(fmt, args...): items are the args */
 	DT_ACT_EXIT,		/* exit(status): one INT item */
+	/* Aggregation actions: the consumer does the work when it reads the record. */
+	DT_ACT_PRINTA,		/* printa([fmt,] @a, ...): aggs */
+	DT_ACT_CLEAR,		/* clear(@a) */
+	DT_ACT_TRUNC,		/* trunc(@a[, n]): item 0 is n when given */
+	DT_ACT_NORMALIZE,	/* normalize(@a, n): item 0 is n */
+	DT_ACT_DENORMALIZE,	/* denormalize(@a) */
 } dt_act_kind_t;
 
 struct dt_pfmt;	/* a parsed printf format: src/consumer */
@@ -51,6 +57,8 @@ typedef struct dt_action {
 	struct dt_pfmt *pfmt;		/* PRINTF: parsed at compile time */
 	dt_recitem_t *items;
 	int nitems;
+	int *aggs;			/* aggregation actions: the aggregations, by id */
+	int naggs;
 } dt_action_t;
 
 /* A probe the program enables (its identity as the listing shows it). */

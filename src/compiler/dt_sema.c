@@ -64,6 +64,11 @@ static const struct dt_func {
 	{"trace", DT_IDENT_ACTION, DT_ACTFN_TRACE},
 	{"printf", DT_IDENT_ACTION, DT_ACTFN_PRINTF},
 	{"exit", DT_IDENT_ACTION, DT_ACTFN_EXIT},
+	{"printa", DT_IDENT_ACTION, DT_ACTFN_PRINTA},
+	{"clear", DT_IDENT_ACTION, DT_ACTFN_CLEAR},
+	{"trunc", DT_IDENT_ACTION, DT_ACTFN_TRUNC},
+	{"normalize", DT_IDENT_ACTION, DT_ACTFN_NORMALIZE},
+	{"denormalize", DT_IDENT_ACTION, DT_ACTFN_DENORMALIZE},
 	{"count", DT_IDENT_AGGFUNC, DT_AGG_COUNT},
 	{"sum", DT_IDENT_AGGFUNC, DT_AGG_SUM},
 	{"avg", DT_IDENT_AGGFUNC, DT_AGG_AVG},
@@ -569,7 +574,8 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		    "operand", dt_tok_name(n->op));
 		return;
 	}
-	v = dt_sema_varref(s, l, n->op == TOK_ASSIGN ? r->type : NULL);
+	/* x op= e creates x, as x = e does (with e's type), when x is new */
+	v = dt_sema_varref(s, l, r->type);
 	if (!v)
 		return;
 	if (n->op == TOK_ASSIGN) {
@@ -599,7 +605,8 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 		    dt_tok_name(n->op));
 		return;
 	}
-	v = dt_sema_varref(s, l, NULL);
+	/* x++ on a new variable creates an int, as DTrace does */
+	v = dt_sema_varref(s, l, dt_type_int(s->cc, 4, true));
 	if (!v)
 		return;
 	if (!dt_is_int(v->type)) {
@@ -931,11 +938,102 @@ dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems)
 	return a;
 }
 
+static dt_aggdesc_t *dt_sema_agg_lookup(dt_sema_t *s, const char *name);
+static dt_action_t *dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems);
+
+/*
+ * printa, clear, trunc, normalize, denormalize: their arguments are aggregations (and for
+ * printa a leading format, for trunc and normalize a trailing count).
+ */
+static void
+dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
+{
+	static const dt_act_kind_t kinds[] = {
+		[DT_ACTFN_PRINTA] = DT_ACT_PRINTA, [DT_ACTFN_CLEAR] = DT_ACT_CLEAR,
+		[DT_ACTFN_TRUNC] = DT_ACT_TRUNC, [DT_ACTFN_NORMALIZE] = DT_ACT_NORMALIZE,
+		[DT_ACTFN_DENORMALIZE] = DT_ACT_DENORMALIZE,
+	};
+	dt_nodes_t *args = &call->list;
+	size_t first = 0, last = args->len;	/* the aggregation arguments: [first, last) */
+	dt_node_t *fmt = NULL, *count = NULL;
+	const dt_aggdesc_t **aggs;
+	dt_action_t *a;
+	int naggs;
+
+	if (f->id == DT_ACTFN_PRINTA && args->len && args->data[0]->kind == DT_NODE_STRING)
+		fmt = args->data[first++];
+	if ((f->id == DT_ACTFN_TRUNC && args->len == 2) || f->id == DT_ACTFN_NORMALIZE)
+		count = args->len ? args->data[--last] : NULL;
+	naggs = (int)(last - first);
+	if (naggs < 1 || (f->id != DT_ACTFN_PRINTA && naggs != 1) ||
+	    (f->id == DT_ACTFN_NORMALIZE && !count)) {
+		ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu args passed", call->text,
+		    args->len);
+		return;
+	}
+	aggs = dt_arena_alloc(&s->cc->arena, sizeof(*aggs) * (size_t)naggs);
+	for (int i = 0; i < naggs; i++) {
+		dt_node_t *an = args->data[first + (size_t)i];
+
+		if (an->kind != DT_NODE_AGG || an->list.len) {
+			ERR(s, D_PROTO_ARG, an, "%s( ) argument #%zu is incompatible with prototype:"
+			    "\n\tprototype: aggregation\n\t argument: %s", call->text,
+			    first + (size_t)i + 1, an->kind == DT_NODE_AGG ? "aggregation element"
+									 : "expression");
+			return;
+		}
+		aggs[i] = dt_sema_agg_lookup(s, an->text);
+		if (!aggs[i]) {
+			ERR(s, D_AGG_NULL, an, "failed to resolve @%s: Unknown aggregation name",
+			    an->text);
+			return;
+		}
+	}
+	if (count) {
+		dt_sema_expr(s, count);
+		if (!count->type)
+			return;
+		if (!dt_is_int(count->type)) {
+			ERR(s, D_PROTO_ARG, count, "%s( ) argument #%zu is incompatible with "
+			    "prototype:\n\tprototype: uint64_t\n\t argument: %s", call->text,
+			    args->len, count->type->name);
+			return;
+		}
+	}
+	a = dt_sema_new_action(s, kinds[f->id], count ? 1 : 0);
+	a->naggs = naggs;
+	a->aggs = dt_arena_alloc(&s->cc->arena, sizeof(int) * (size_t)naggs);
+	for (int i = 0; i < naggs; i++)
+		a->aggs[i] = aggs[i]->id;
+	if (count)
+		a->items[0] = dt_item_for(s, count, &s->clause->recsize);
+	if (fmt) {
+		char *msg = NULL;
+		dt_errtag_t tag = D_UNKNOWN;
+		dt_pfmt_t *pf = dt_pfmt_parse(fmt->text, &msg, &tag);
+
+		if (!pf || dt_printa_check(pf, (const dt_aggdesc_t *const *)aggs, naggs, &msg,
+					   &tag) < 0) {
+			ERR(s, tag, fmt, "%s", msg ? msg : "invalid format");
+			free(msg);
+			dt_pfmt_free(pf);
+			return;
+		}
+		a->fmt = fmt->text;
+		a->pfmt = pf;
+	}
+}
+
 static void
 dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 {
 	dt_nodes_t *args = &call->list;
 	dt_action_t *a;
+
+	if (f->id >= DT_ACTFN_PRINTA) {
+		dt_sema_aggaction(s, call, f);
+		return;
+	}
 
 	for (size_t i = 0; i < args->len; i++)
 		dt_sema_expr(s, args->data[i]);

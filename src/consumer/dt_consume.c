@@ -97,6 +97,9 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	}
 }
 
+static void dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a,
+			      const dt_pfarg_t *arg);
+
 static int
 dt_consume_record(void *ctx, void *data, size_t size)
 {
@@ -152,6 +155,10 @@ dt_consume_record(void *ctx, void *data, size_t size)
 		case DT_ACT_PRINTF:
 			dt_pfmt_format(sb, a->pfmt, args, n);
 			break;
+		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
+		case DT_ACT_DENORMALIZE:
+			dt_consume_aggact(dtp, sb, a, &args[0]);
+			break;
 		case DT_ACT_EXIT:
 			if (!dtp->exiting) {
 				dtp->exiting = true;
@@ -176,6 +183,10 @@ dt_consume_init(dt_handle_t *dtp)
 		fprintf(stderr, "dtrace: failed to open the trace buffer: %s\n", strerror(-err));
 		return err;
 	}
+	dtp->agg_normal = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(uint64_t));
+	dtp->agg_printed = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(bool));
+	for (int i = 0; i < dtp->prog->naggs; i++)
+		dtp->agg_normal[i] = 1;
 	dtp->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * (DT_STATS_SIZE / 8),
 				     sizeof(uint64_t));
 	return 0;
@@ -230,75 +241,241 @@ dt_consume_drops(dt_handle_t *dtp)
 	free(v);
 }
 
-/* Read one aggregation into merged entries; returns the count (entries in *entsp). */
-static size_t
-dt_consume_agg_snap(dt_handle_t *dtp, dt_aggdesc_t *ad, int fd, dt_aggent_t **entsp,
-		    uint8_t **keysp, uint64_t **valsp)
+/* One aggregation read from its map: merged entries, keys and value words. */
+typedef struct dt_aggsnap {
+	dt_aggent_t *ents;
+	uint8_t *keys;		/* n keys, keysize + 8 bytes apart */
+	uint64_t *vals;
+	size_t n;
+} dt_aggsnap_t;
+
+static void
+dt_aggsnap_free(dt_aggsnap_t *sn)
 {
-	int ncpus = libbpf_num_possible_cpus();
+	free(sn->ents);
+	free(sn->keys);
+	free(sn->vals);
+	memset(sn, 0, sizeof(*sn));
+}
+
+/* Append one merged entry from the per-CPU values; false when no CPU touched it. */
+static bool
+dt_aggsnap_add(dt_aggsnap_t *sn, size_t *cap, const dt_aggdesc_t *ad, const void *key,
+	       const uint64_t *cpuvals, int ncpus)
+{
 	uint32_t vwords = ad->nwords + (ad->nkeys ? 0 : 1);
-	uint64_t *cpuvals = dt_xcalloc((size_t)ncpus, vwords * 8);
-	size_t n = 0, cap = 0;
-	dt_aggent_t *ents = NULL;
-	uint8_t *keys = NULL, *prev = NULL, *key = dt_xcalloc(1, ad->keysize + 8);
-	uint64_t *vals = NULL;
+	bool any = false;
 
-	for (;;) {
-		bool any = false;
+	if (sn->n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		sn->keys = dt_xrealloc(sn->keys, *cap * (ad->keysize + 8));
+		sn->vals = dt_xrealloc(sn->vals, *cap * ad->nwords * 8);
+	}
+	dt_agg_init(ad, &sn->vals[sn->n * ad->nwords]);
+	for (int c = 0; c < ncpus; c++) {
+		const uint64_t *cv = &cpuvals[(size_t)c * vwords];
 
-		if (ad->nkeys) {
-			if (bpf_map_get_next_key(fd, prev, key) < 0)
-				break;
-		} else if (n > 0 || prev) {
-			break;
-		}
-		if (bpf_map_lookup_elem(fd, ad->nkeys ? (void *)key : (void *)&(uint32_t){0},
-					cpuvals) < 0) {
-			if (!ad->nkeys)
-				break;
-			goto next;
-		}
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			keys = dt_xrealloc(keys, cap * (ad->keysize + 8));
-			vals = dt_xrealloc(vals, cap * ad->nwords * 8);
-		}
-		dt_agg_init(ad, &vals[n * ad->nwords]);
-		for (int c = 0; c < ncpus; c++) {
-			const uint64_t *cv = &cpuvals[(size_t)c * vwords];
-
-			/* Keyless: the last word says whether this CPU's copy was ever touched. */
-			if (!ad->nkeys && cv[ad->nwords] == 0)
-				continue;
-			any = true;
-			dt_agg_merge(ad, &vals[n * ad->nwords], cv);
-		}
-		if (!ad->nkeys && !any)
-			break;
-		memcpy(&keys[n * (ad->keysize + 8)], key, ad->keysize);
-		n++;
-next:
-		if (!ad->nkeys) {
-			prev = key;
+		/* Keyless: the last word says whether this CPU's copy was ever touched. */
+		if (!ad->nkeys && cv[ad->nwords] == 0)
 			continue;
+		any = true;
+		dt_agg_merge(ad, &sn->vals[sn->n * ad->nwords], cv);
+	}
+	if (!any)
+		return false;
+	memcpy(&sn->keys[sn->n * (ad->keysize + 8)], key, ad->keysize);
+	sn->n++;
+	return true;
+}
+
+/* Read aggregation ad (every CPU's copy of every key) and merge. */
+static void
+dt_aggsnap_read(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
+{
+	int ncpus = libbpf_num_possible_cpus(), fd = dtp->agg_fds[ad->id];
+	uint32_t vwords = ad->nwords + (ad->nkeys ? 0 : 1), zero = 0;
+	uint64_t *cpuvals = dt_xcalloc((size_t)ncpus, vwords * 8);
+	size_t cap = 0;
+
+	memset(sn, 0, sizeof(*sn));
+	if (!ad->nkeys) {
+		if (bpf_map_lookup_elem(fd, &zero, cpuvals) == 0)
+			dt_aggsnap_add(sn, &cap, ad, &zero, cpuvals, ncpus);
+	} else {
+		uint8_t *key = dt_xcalloc(2, ad->keysize + 8), *prev = NULL;
+
+		while (bpf_map_get_next_key(fd, prev, key) == 0) {
+			if (bpf_map_lookup_elem(fd, key, cpuvals) == 0)
+				dt_aggsnap_add(sn, &cap, ad, key, cpuvals, ncpus);
+			prev = key + ad->keysize + 8;
+			memcpy(prev, key, ad->keysize);
 		}
-		if (!prev)
-			prev = dt_xcalloc(1, ad->keysize + 8);
-		memcpy(prev, key, ad->keysize);
+		free(key);
 	}
-	if (ad->nkeys)
-		free(prev);
-	free(key);
 	free(cpuvals);
-	ents = dt_xcalloc(n + 1, sizeof(*ents));
-	for (size_t i = 0; i < n; i++) {
-		ents[i].key = &keys[i * (ad->keysize + 8)];
-		ents[i].val = &vals[i * ad->nwords];
+	sn->ents = dt_xcalloc(sn->n + 1, sizeof(*sn->ents));
+	for (size_t i = 0; i < sn->n; i++) {
+		sn->ents[i].key = &sn->keys[i * (ad->keysize + 8)];
+		sn->ents[i].val = &sn->vals[i * ad->nwords];
 	}
-	*entsp = ents;
-	*keysp = keys;
-	*valsp = vals;
-	return n;
+}
+
+static dt_aggsort_t
+dt_consume_sortopts(dt_handle_t *dtp)
+{
+	dt_aggsort_t sort = {0};
+
+	(void)dtp;	/* aggsortkey & co. are accepted as options but not applied yet */
+	return sort;
+}
+
+/* printa(@a) or the print at exit of one aggregation; false if it had nothing to print. */
+static bool
+dt_consume_agg_print(dt_handle_t *dtp, dt_strbuf_t *sb, int id, bool lead)
+{
+	const dt_aggdesc_t *ad = dtp->prog->aggs[id];
+	dt_aggsort_t sort = dt_consume_sortopts(dtp);
+	dt_aggpopts_t po = {0};
+	dt_aggsnap_t sn;
+	bool any;
+
+	dt_aggsnap_read(dtp, ad, &sn);
+	any = sn.n > 0;
+	if (any) {
+		dt_agg_sort(ad, sn.ents, sn.n, &sort);
+		po.normal = dtp->agg_normal ? dtp->agg_normal[id] : 1;
+		po.stackindent = DT_STACK_NOINDENT;
+		if (lead)
+			dt_sb_putc(sb, '\n');
+		dt_agg_print_entries_opts(sb, ad, sn.ents, sn.n, &po);
+	}
+	dt_aggsnap_free(&sn);
+	return any;
+}
+
+/* printa(fmt, @a, @b, ...): the aggregations joined on their keys, one formatted line each. */
+static void
+dt_consume_printa_fmt(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a)
+{
+	const dt_aggdesc_t **aggs = dt_xcalloc((size_t)a->naggs, sizeof(*aggs));
+	dt_aggsnap_t *sn = dt_xcalloc((size_t)a->naggs, sizeof(*sn));
+	const dt_aggent_t **ents = dt_xcalloc((size_t)a->naggs, sizeof(*ents));
+	size_t *nents = dt_xcalloc((size_t)a->naggs, sizeof(*nents));
+	uint64_t *normal = dt_xcalloc((size_t)a->naggs, sizeof(*normal));
+	dt_aggsort_t sort = dt_consume_sortopts(dtp);
+	dt_printa_opts_t po = {0};
+
+	for (int i = 0; i < a->naggs; i++) {
+		aggs[i] = dtp->prog->aggs[a->aggs[i]];
+		dt_aggsnap_read(dtp, aggs[i], &sn[i]);
+		ents[i] = sn[i].ents;
+		nents[i] = sn[i].n;
+		normal[i] = dtp->agg_normal[a->aggs[i]];
+	}
+	po.normal = normal;
+	po.stackindent = DT_STACK_NOINDENT;
+	dt_printa_format(sb, a->pfmt, aggs, a->naggs, ents, nents, &sort, &po);
+	for (int i = 0; i < a->naggs; i++)
+		dt_aggsnap_free(&sn[i]);
+	free(aggs);
+	free(sn);
+	free(ents);
+	free(nents);
+	free(normal);
+}
+
+/*
+ * clear(@a): every value to zero, keys kept. trunc(@a, n): all but the n largest (or the
+ * |n| smallest) entries deleted; trunc(@a) deletes every entry. Both act on the kernel's
+ * maps, as DTrace's act on its buffers, when the consumer reads the record.
+ */
+static void
+dt_consume_clear(dt_handle_t *dtp, int id)
+{
+	const dt_aggdesc_t *ad = dtp->prog->aggs[id];
+	int ncpus = libbpf_num_possible_cpus(), fd = dtp->agg_fds[id];
+	uint32_t vwords = ad->nwords + (ad->nkeys ? 0 : 1), zero = 0;
+	uint64_t *vals = dt_xcalloc((size_t)ncpus, vwords * 8);
+
+	if (!ad->nkeys) {
+		/* Keep each CPU's touched word: a cleared aggregation still prints, as 0. */
+		if (bpf_map_lookup_elem(fd, &zero, vals) == 0) {
+			for (int c = 0; c < ncpus; c++)
+				memset(&vals[(size_t)c * vwords], 0, ad->nwords * 8);
+			bpf_map_update_elem(fd, &zero, vals, BPF_ANY);
+		}
+	} else {
+		uint8_t *key = dt_xcalloc(2, ad->keysize + 8), *prev = NULL;
+
+		while (bpf_map_get_next_key(fd, prev, key) == 0) {
+			bpf_map_update_elem(fd, key, vals, BPF_EXIST);
+			prev = key + ad->keysize + 8;
+			memcpy(prev, key, ad->keysize);
+		}
+		free(key);
+	}
+	free(vals);
+}
+
+static void
+dt_consume_trunc(dt_handle_t *dtp, int id, bool all, int64_t keep)
+{
+	const dt_aggdesc_t *ad = dtp->prog->aggs[id];
+	dt_aggsort_t sort = dt_consume_sortopts(dtp);
+	dt_aggsnap_t sn;
+	size_t n;
+
+	if (!ad->nkeys) {
+		if (all || keep == 0) {
+			int ncpus = libbpf_num_possible_cpus();
+			uint64_t *vals = dt_xcalloc((size_t)ncpus, (ad->nwords + 1) * 8);
+			uint32_t zero = 0;
+
+			bpf_map_update_elem(dtp->agg_fds[id], &zero, vals, BPF_ANY);
+			free(vals);
+		}
+		return;
+	}
+	dt_aggsnap_read(dtp, ad, &sn);
+	n = sn.n;
+	dt_agg_sort(ad, sn.ents, n, &sort);
+	if (all)
+		n = 0;
+	else
+		dt_agg_trunc(ad, sn.ents, &n, keep, &sort);
+	for (size_t i = n; i < sn.n; i++)
+		bpf_map_delete_elem(dtp->agg_fds[id], sn.ents[i].key);
+	dt_aggsnap_free(&sn);
+}
+
+/* An aggregation action read from a record. */
+static void
+dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const dt_pfarg_t *arg)
+{
+	switch (a->kind) {
+	case DT_ACT_PRINTA:
+		if (a->pfmt)
+			dt_consume_printa_fmt(dtp, sb, a);
+		else
+			dt_consume_agg_print(dtp, sb, a->aggs[0], true);
+		for (int i = 0; i < a->naggs; i++)
+			dtp->agg_printed[a->aggs[i]] = true;
+		break;
+	case DT_ACT_CLEAR:
+		dt_consume_clear(dtp, a->aggs[0]);
+		break;
+	case DT_ACT_TRUNC:
+		dt_consume_trunc(dtp, a->aggs[0], a->nitems == 0, a->nitems ? (int64_t)arg->ival : 0);
+		break;
+	case DT_ACT_NORMALIZE:
+		dtp->agg_normal[a->aggs[0]] = arg->ival ? arg->ival : 1;
+		break;
+	case DT_ACT_DENORMALIZE:
+		dtp->agg_normal[a->aggs[0]] = 1;
+		break;
+	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT:
+		break;
+	}
 }
 
 void
@@ -306,32 +483,18 @@ dt_consume_aggs(dt_handle_t *dtp)
 {
 	dt_program_t *prog = dtp->prog;
 	dt_strbuf_t sb = {0};
-	dt_aggsort_t sort = {0};
 	bool any = false;
 
 	/*
-	 * What DTrace prints at exit, as observed: the aggregations one after another (each
-	 * after an empty line unless quiet), then one empty line to close, which a histogram's
-	 * own closing empty line already is.
+	 * What DTrace prints at exit, as observed: every aggregation not already printed by
+	 * printa(), one after another (each after an empty line unless quiet), then one empty
+	 * line to close, which a histogram's own closing empty line already is.
 	 */
 	for (int i = 0; prog && i < prog->naggs; i++) {
-		dt_aggdesc_t *ad = prog->aggs[i];
-		dt_aggent_t *ents;
-		uint8_t *keys;
-		uint64_t *vals;
-		size_t n = dt_consume_agg_snap(dtp, ad, dtp->agg_fds[i], &ents, &keys, &vals);
-
-		if (n) {
-			dt_agg_sort(ad, ents, n, &sort);
-			if (dtp->opts.quiet)
-				dt_agg_print_entries(&sb, ad, ents, n);
-			else
-				dt_agg_print(&sb, ad, ents, n);
+		if (dtp->agg_printed && dtp->agg_printed[i])
+			continue;
+		if (dt_consume_agg_print(dtp, &sb, i, !dtp->opts.quiet))
 			any = true;
-		}
-		free(ents);
-		free(keys);
-		free(vals);
 	}
 	if (any && !(sb.len >= 2 && sb.s[sb.len - 1] == '\n' && sb.s[sb.len - 2] == '\n'))
 		dt_sb_putc(&sb, '\n');

@@ -73,6 +73,8 @@ dt_handle_free(dt_handle_t *dtp)
 	}
 	free(dtp->dyn_fds);
 	free(dtp->last_drops);
+	free(dtp->agg_normal);
+	free(dtp->agg_printed);
 	if (dtp->target_pidfd >= 0)
 		close(dtp->target_pidfd);
 	if (dtp->target_go_fd >= 0)

@@ -4,5 +4,5 @@
 st=$?
 cat "$TMPDIR/err"
 [ "$st" -eq 0 ] || { echo "exit status $st, expected 0"; exit 1; }
-grep -Eq '^dtrace: error in .* for probe ID [0-9]+ \(dtrace:::BEGIN\): invalid address \(0x0\)' \
+grep -Eq '^dtrace: error on enabled probe ID [0-9]+ \(ID 1: dtrace:::BEGIN\): invalid address \(0x0\) in action #1 at -n:1:9$' \
 	"$TMPDIR/err" || { echo "no invalid address error on stderr"; exit 1; }
