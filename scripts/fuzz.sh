@@ -78,7 +78,7 @@ if [ "${1:-}" = --replay ]; then
 			echo "ok    $f"
 		else
 			echo "FAIL  $f"
-			grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)' "$FUZZ_DIR/replay.log" |
+			grep -aE '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)' "$FUZZ_DIR/replay.log" |
 				head -n 3 | sed 's/^/      /'
 			nbad=$((nbad + 1))
 		fi
@@ -114,6 +114,9 @@ find "$ROOT/tests" "$ROOT/examples" -name '*.d' -type f ! -path '*/fuzz/crashes/
 	cp "$f" "$SEEDS/$(printf '%s' "$rel" | tr '/' '_')"
 done
 
+CRASHES=
+[ -d "$ROOT/tests/fuzz/crashes" ] && CRASHES=$ROOT/tests/fuzz/crashes
+
 # New failures are the artifacts newer than this mark.
 MARK=$FUZZ_DIR/.mark.$$
 : >"$MARK"
@@ -128,18 +131,17 @@ echo "fuzz.sh: fuzzing for ${SECONDS_}s: $BIN (corpus build/fuzz/corpus, artifac
 # ASan: report leaks, and make UBSan's reports abort so libFuzzer keeps the input.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-	"$BIN" "$@" "$FUZZ_DIR/corpus" "$ROOT/tests/fuzz/corpus" "$SEEDS" \
-	$(! [ -d "$ROOT/tests/fuzz/crashes" ] || echo "$ROOT/tests/fuzz/crashes") \
+	"$BIN" "$@" "$FUZZ_DIR/corpus" "$ROOT/tests/fuzz/corpus" "$SEEDS" ${CRASHES:+"$CRASHES"} \
 	>"$FUZZ_DIR/fuzz.log" 2>&1
 rc=$?
 
-grep -E '^(stat::|#[0-9]+ +DONE)' "$FUZZ_DIR/fuzz.log" | sed 's/^/  /'
+grep -aE '^(stat::|#[0-9]+ +DONE)' "$FUZZ_DIR/fuzz.log" | sed 's/^/  /'
 found=$(find "$ARTIFACTS" -type f -newer "$MARK" \
 	\( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \
 	-o -name 'slow-unit-*' \) 2>/dev/null | sort)
 if [ -n "$found" ]; then
 	echo "fuzz.sh: FAILED: new inputs that crash, hang or leak (log: $FUZZ_DIR/fuzz.log):"
-	grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)' "$FUZZ_DIR/fuzz.log" | sort -u |
+	grep -aE '^(==[0-9]+==ERROR|SUMMARY|.*runtime error)' "$FUZZ_DIR/fuzz.log" | sort -u |
 		head -n 10 | sed 's/^/  /'
 	for f in $found; do
 		echo "  reproducer: $f"

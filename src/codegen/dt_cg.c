@@ -28,17 +28,7 @@
 #include "../runtime/dt_runtime.h"
 #include "dt_codegen.h"
 
-#define IR(cg) (&(cg)->ir)
-#define EMIT(cg, insn) dt_ir_emit(IR(cg), insn)
 
-/* Fixed stack slots below the frame pointer; spills start below them. */
-#define FP_KEY (-8)		/* a u32 map key */
-#define FP_TID (-16)		/* the thread key of self-> variables */
-#define FP_VAL (-24)		/* a value for map updates */
-#define FP_SPILL0 (-32)
-#define FP_MAXSPILL 48
-
-static void dt_cg_expr(dt_cg_t *cg, dt_node_t *n);
 
 /* Where a variable reference's storage is: its variable and, for maps, the key's place. */
 typedef struct dt_lval {
@@ -50,12 +40,9 @@ typedef struct dt_lval {
 static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
 static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
 static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
-static void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
-static void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size,
-			  int helper);
 
-static void
+void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
 {
 	if (!cg->err)
@@ -64,7 +51,7 @@ dt_cg_fail(dt_cg_t *cg, const char *msg)
 
 /* ---- temporaries ---------------------------------------------------------------------- */
 
-static int
+int
 dt_cg_push(dt_cg_t *cg)
 {
 	int off = FP_SPILL0 - cg->stack_depth;
@@ -79,7 +66,7 @@ dt_cg_push(dt_cg_t *cg)
 	return off;
 }
 
-static void
+void
 dt_cg_pop(dt_cg_t *cg, int reg)
 {
 	cg->stack_depth -= 8;
@@ -87,7 +74,7 @@ dt_cg_pop(dt_cg_t *cg, int reg)
 }
 
 /* A scratch area in the per-CPU value, live until the end of the clause. */
-static uint32_t
+uint32_t
 dt_cg_temp(dt_cg_t *cg, uint32_t size)
 {
 	uint32_t off = DT_MST_TEMP + cg->temp_off;
@@ -98,7 +85,7 @@ dt_cg_temp(dt_cg_t *cg, uint32_t size)
 }
 
 /* Zero [r7 + off, r7 + off + size). */
-static void
+void
 dt_cg_zero(dt_cg_t *cg, int base, uint32_t off, uint32_t size)
 {
 	for (uint32_t i = 0; i < size; i += 8)
@@ -106,7 +93,7 @@ dt_cg_zero(dt_cg_t *cg, int base, uint32_t off, uint32_t size)
 }
 
 /* r = the probe id (u32) from the scratch value. */
-static void
+void
 dt_cg_prid(dt_cg_t *cg, int reg)
 {
 	EMIT(cg, DT_LDX(BPF_DW, reg, 7, DT_MST_PRID));
@@ -121,7 +108,7 @@ dt_cg_is_str(const dt_node_t *n)
 }
 
 /* Truncate and extend reg to an integer type of size/signedness. */
-static void
+void
 dt_cg_normalize(dt_cg_t *cg, int reg, uint32_t size, bool is_signed)
 {
 	int sh = 64 - 8 * (int)size;
@@ -136,7 +123,7 @@ dt_cg_normalize(dt_cg_t *cg, int reg, uint32_t size, bool is_signed)
 	EMIT(cg, DT_ALU64_IMM(is_signed ? BPF_ARSH : BPF_RSH, reg, sh));
 }
 
-static void
+void
 dt_cg_conv(dt_cg_t *cg, int reg, const dt_type_t *from, const dt_type_t *to)
 {
 	if (!to || !from || to->kind != DT_TYPE_INT)
@@ -169,7 +156,7 @@ dt_cg_common(dt_cg_t *cg, const dt_type_t *a, const dt_type_t *b)
 
 /* ---- strings -------------------------------------------------------------------------- */
 
-static uint32_t
+uint32_t
 dt_cg_strtab(dt_cg_t *cg, const char *s, size_t len)
 {
 	dt_program_t *p = cg->prog;
@@ -190,7 +177,7 @@ dt_cg_strtab(dt_cg_t *cg, const char *s, size_t len)
 	return (uint32_t)off;
 }
 
-static uint32_t
+uint32_t
 dt_cg_strcap(dt_cg_t *cg, const dt_node_t *n)
 {
 	return dt_sema_strcap(NULL, n, cg->strsize);
@@ -200,7 +187,7 @@ dt_cg_strcap(dt_cg_t *cg, const dt_node_t *n)
  * Write string expression n into the buffer at dst_reg + off of "size" bytes (NUL
  * terminated, truncated to fit). execname goes straight from the task to the destination.
  */
-static void
+void
 dt_cg_str_into(dt_cg_t *cg, dt_node_t *n, int dst_reg, int32_t off, uint32_t size)
 {
 	if (n->kind == DT_NODE_IDENT && n->ident_id == DT_VAR_EXECNAME && size >= 16) {
@@ -328,7 +315,7 @@ dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
  * location, by index into the program's fault sites), then take the clause's fault path.
  * Predicates have a path of their own: no record is reserved yet there.
  */
-static void
+void
 dt_cg_fault(dt_cg_t *cg, int kind)
 {
 	uint64_t site = cg->prog->fault_sites.len;
@@ -450,7 +437,7 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 	}
 }
 
-static void
+void
 dt_cg_int(dt_cg_t *cg, int reg, uint64_t v)
 {
 	if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX)
@@ -460,7 +447,7 @@ dt_cg_int(dt_cg_t *cg, int reg, uint64_t v)
 }
 
 /* r0 = (r1 OP r0) for a comparison jump op; 1 or 0. */
-static void
+void
 dt_cg_setcc(dt_cg_t *cg, int jop, int dst, int src)
 {
 	int yes = dt_ir_label(IR(cg)), done = dt_ir_label(IR(cg));
@@ -598,7 +585,7 @@ dt_cg_logical(dt_cg_t *cg, dt_node_t *n)
 	dt_ir_place(ir, done);
 }
 
-static void
+void
 dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 {
 	switch (n->kind) {
@@ -697,7 +684,6 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 
 /* ---- variables ------------------------------------------------------------------------ */
 
-static void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
 
 static int
 dt_cg_dynmap(dt_cg_t *cg, const dt_var_t *v)
@@ -995,128 +981,6 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_normalize(cg, 0, t->size, t->is_signed);
 }
 
-/* ---- subroutines ---------------------------------------------------------------------- */
-
-/*
- * r0 = r7 + off after copying a string from the address in r3 into the scratch value at off
- * (size bytes, NUL-terminated) with the given probe-read helper; a bad address is a fault.
- */
-static void
-dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper)
-{
-	int ok = dt_ir_label(IR(cg));
-
-	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
-	EMIT(cg, DT_MOV64_REG(1, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-	if (size_reg_or_neg >= 0)
-		EMIT(cg, DT_MOV64_REG(2, size_reg_or_neg));
-	else
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
-	EMIT(cg, DT_CALL(helper));
-	dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, ok);
-	dt_cg_fault(cg, DT_FAULT_BADADDR);
-	dt_ir_place(IR(cg), ok);
-	EMIT(cg, DT_MOV64_REG(0, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
-}
-
-static void
-dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
-{
-	uint32_t ss = cg->strsize;
-
-	cg->cur_loc = n->loc;
-	switch (n->ident_id) {
-	case DT_SUBR_COPYINSTR: {
-		uint32_t off = dt_cg_temp(cg, ss);
-
-		if (n->list.len > 1) {
-			/* copyinstr(addr, len): at most len bytes, and never past strsize */
-			int a = dt_ir_label(IR(cg)), b = dt_ir_label(IR(cg));
-
-			dt_cg_expr(cg, n->list.data[1]);
-			dt_cg_push(cg);
-			dt_cg_expr(cg, n->list.data[0]);
-			EMIT(cg, DT_MOV64_REG(3, 0));
-			dt_cg_pop(cg, 4);
-			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, 1));
-			dt_ir_jmp_imm(IR(cg), BPF_JLE, 4, (int32_t)ss, a);
-			EMIT(cg, DT_MOV64_IMM(4, (int32_t)ss));
-			dt_ir_place(IR(cg), a);
-			dt_ir_jmp_imm(IR(cg), BPF_JGE, 4, 1, b);
-			EMIT(cg, DT_MOV64_IMM(4, 1));
-			dt_ir_place(IR(cg), b);
-			EMIT(cg, DT_STX(BPF_DW, 10, 4, FP_VAL));
-			EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
-			/* r4 is bounded [1, strsize]: the verifier knows from the two clamps */
-			dt_cg_copystr(cg, off, 4, 0, BPF_FUNC_probe_read_user_str);
-			return;
-		}
-		dt_cg_expr(cg, n->list.data[0]);
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		dt_cg_copystr(cg, off, -1, ss, BPF_FUNC_probe_read_user_str);
-		return;
-	}
-	case DT_SUBR_STRLEN: {
-		dt_node_t *a = n->list.data[0];
-		uint32_t cap = dt_cg_strcap(cg, a), off = dt_cg_temp(cg, cap);
-		int ok = dt_ir_label(IR(cg));
-
-		dt_cg_expr(cg, a);
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-		/* the copy's length counts the NUL */
-		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
-		dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, ok);
-		EMIT(cg, DT_MOV64_IMM(0, 0));
-		dt_ir_place(IR(cg), ok);
-		return;
-	}
-	case DT_SUBR_STRJOIN: {
-		/*
-		 * Copy a, then b right after a's last character. The buffer is twice strsize so
-		 * the verifier, which bounds the offset and the length separately, sees every
-		 * write in range; the result is cut at strsize - 1 characters.
-		 */
-		uint32_t off = dt_cg_temp(cg, 2 * ss);
-		int lo = dt_ir_label(IR(cg)), hi = dt_ir_label(IR(cg));
-
-		dt_cg_expr(cg, n->list.data[1]);
-		dt_cg_push(cg);
-		dt_cg_expr(cg, n->list.data[0]);
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(ss, dt_cg_strcap(cg, n->list.data[0]))));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
-		dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, lo);
-		EMIT(cg, DT_MOV64_IMM(0, 0));
-		dt_ir_place(IR(cg), lo);
-		dt_ir_jmp_imm(IR(cg), BPF_JLT, 0, (int32_t)ss, hi);
-		EMIT(cg, DT_MOV64_IMM(0, (int32_t)ss - 1));
-		dt_ir_place(IR(cg), hi);
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 0));
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)ss));
-		dt_cg_pop(cg, 3);
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + ss - 1), 0));
-		EMIT(cg, DT_MOV64_REG(0, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
-		return;
-	}
-	default:
-		dt_cg_fail(cg, "unknown subroutine");
-		return;
-	}
-}
-
 /* ---- actions -------------------------------------------------------------------------- */
 
 /* Store the value of e into the record item it (r8 holds the record). */
@@ -1166,258 +1030,6 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 		EMIT(cg, DT_ST(BPF_DW, 1, 0, 1));
 		return;
 	}
-}
-
-/* ---- aggregations --------------------------------------------------------------------- */
-
-/* stats[cpu].word += 1 */
-static void
-dt_cg_stat_inc(dt_cg_t *cg, int word_off)
-{
-	int out = dt_ir_label(IR(cg));
-
-	EMIT(cg, DT_ST(BPF_W, 10, FP_KEY, 0));
-	dt_ir_ld_map(IR(cg), 1, DT_MAP_STATS);
-	EMIT(cg, DT_MOV64_REG(2, 10));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, FP_KEY));
-	EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
-	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, out);
-	EMIT(cg, DT_LDX(BPF_DW, 1, 0, (int16_t)word_off));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, 1));
-	EMIT(cg, DT_STX(BPF_DW, 0, 1, (int16_t)word_off));
-	dt_ir_place(IR(cg), out);
-}
-
-/*
- * r0 = bucket index of the value in r1 for quantize(): 63 for 0, 63 + k for values in
- * [2^(k-1), 2^k), 63 - k for values in (-2^k, -2^(k-1)]. A binary search over the bit
- * length, five compares deep, rather than a loop: cheap and verifier-friendly.
- */
-static void
-dt_cg_quantize_idx(dt_cg_t *cg)
-{
-	dt_irbuf_t *ir = IR(cg);
-	int pos = dt_ir_label(ir), done = dt_ir_label(ir), neg = dt_ir_label(ir);
-
-	/* r2 = |v| as unsigned, r3 = sign */
-	EMIT(cg, DT_MOV64_REG(2, 1));
-	EMIT(cg, DT_MOV64_IMM(3, 0));
-	dt_ir_jmp_imm(ir, BPF_JSGE, 1, 0, pos);
-	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 2, 0));
-	EMIT(cg, DT_MOV64_IMM(3, 1));
-	dt_ir_place(ir, pos);
-	/* r0 = bit length of r2 (0 for 0) */
-	EMIT(cg, DT_MOV64_IMM(0, 0));
-	for (int sh = 32; sh >= 1; sh /= 2) {
-		int skip = dt_ir_label(ir);
-
-		EMIT(cg, DT_MOV64_REG(4, 2));
-		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 4, sh));
-		dt_ir_jmp_imm(ir, BPF_JEQ, 4, 0, skip);
-		EMIT(cg, DT_MOV64_REG(2, 4));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, sh));
-		dt_ir_place(ir, skip);
-	}
-	/* r2 is now 0 or 1: length += r2 */
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
-	dt_ir_jmp_imm(ir, BPF_JNE, 3, 0, neg);
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 63));
-	dt_ir_ja(ir, done);
-	dt_ir_place(ir, neg);
-	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 63));
-	dt_ir_place(ir, done);
-	/* Bounds for the verifier (and INT64_MIN, whose magnitude has 64 bits): clamp. */
-	{
-		int lo = dt_ir_label(ir), hi = dt_ir_label(ir);
-
-		dt_ir_jmp_imm(ir, BPF_JSGE, 0, 0, lo);
-		EMIT(cg, DT_MOV64_IMM(0, 0));
-		dt_ir_place(ir, lo);
-		dt_ir_jmp_imm(ir, BPF_JSLE, 0, 126, hi);
-		EMIT(cg, DT_MOV64_IMM(0, 126));
-		dt_ir_place(ir, hi);
-	}
-}
-
-static void
-dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
-{
-	dt_node_t *agg = assign->left, *call = assign->right;
-	dt_aggdesc_t *ad = cg->prog->aggs[agg->agg_id];
-	dt_irbuf_t *ir = IR(cg);
-	int have = dt_ir_label(ir), out = dt_ir_label(ir), vslot = 0;
-	uint32_t koff = 0, ioff, nw = ad->nwords + (ad->nkeys ? 0 : 1);
-	int keyreg_off;
-
-	/* The key: in the scratch value, zeroed first so string slots hash the same. */
-	if (ad->nkeys) {
-		koff = dt_cg_temp(cg, ad->keysize);
-		for (int i = 0; i < ad->nkeys; i++) {
-			const dt_recitem_t *k = &ad->keys[i];
-			dt_node_t *e = agg->list.data[i];
-
-			if (k->kind == DT_REC_STRING) {
-				dt_cg_zero(cg, 7, koff + k->offset, k->size);
-				dt_cg_str_into(cg, e, 7, (int32_t)(koff + k->offset), k->size);
-			} else {
-				dt_cg_expr(cg, e);
-				EMIT(cg, DT_STX(BPF_DW, 7, 0, (int16_t)(koff + k->offset)));
-			}
-		}
-	}
-	/* The value argument, spilled while the map is looked up. */
-	if (call->list.len > 0) {
-		dt_cg_expr(cg, call->list.data[0]);
-		vslot = dt_cg_push(cg);
-	}
-
-	/* Look up; on a miss create the entry from an initial value, then look up again. */
-	keyreg_off = ad->nkeys ? (int)koff : FP_KEY;
-	if (!ad->nkeys)
-		EMIT(cg, DT_ST(BPF_W, 10, FP_KEY, 0));
-	for (int pass = 0; pass < 2; pass++) {
-		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
-		EMIT(cg, DT_MOV64_REG(2, ad->nkeys ? 7 : 10));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, keyreg_off));
-		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
-		if (pass == 1 || !ad->nkeys)
-			break;
-		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, have);
-		ioff = dt_cg_temp(cg, nw * 8);
-		dt_cg_zero(cg, 7, ioff, nw * 8);
-		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
-		EMIT(cg, DT_MOV64_REG(2, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, keyreg_off));
-		EMIT(cg, DT_MOV64_REG(3, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)ioff));
-		EMIT(cg, DT_MOV64_IMM(4, BPF_NOEXIST));
-		EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
-	}
-	{
-		int ok = dt_ir_label(ir);
-
-		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, ok);
-		dt_cg_stat_inc(cg, DT_STAT_AGGDROPS);
-		dt_ir_ja(ir, out);
-		dt_ir_place(ir, ok);
-	}
-	dt_ir_place(ir, have);
-
-	/* r0 = r9 = the value words; r1 = the argument */
-	EMIT(cg, DT_MOV64_REG(9, 0));
-	if (call->list.len > 0)
-		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)vslot));
-	switch (ad->func) {
-	case DT_AGG_COUNT:
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
-		break;
-	case DT_AGG_SUM:
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
-		break;
-	case DT_AGG_AVG:
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 8));
-		break;
-	case DT_AGG_MIN: case DT_AGG_MAX: {
-		int set = dt_ir_label(ir), keep = dt_ir_label(ir);
-
-		/* The first update on this CPU sets; later ones compare. */
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
-		dt_ir_jmp_imm(ir, BPF_JEQ, 2, 0, set);
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		dt_ir_jmp_reg(ir, ad->func == DT_AGG_MIN ? BPF_JSGE : BPF_JSLE, 1, 2, keep);
-		dt_ir_place(ir, set);
-		EMIT(cg, DT_STX(BPF_DW, 0, 1, 0));
-		EMIT(cg, DT_ST(BPF_DW, 0, 8, 1));
-		dt_ir_place(ir, keep);
-		break;
-	}
-	case DT_AGG_STDDEV: {
-		int nc = dt_ir_label(ir);
-
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 8));
-		/* sum of squares, 128 bits: low word += v*v, carry into the high word */
-		EMIT(cg, DT_MOV64_REG(3, 1));
-		EMIT(cg, DT_ALU64_REG(BPF_MUL, 3, 1));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 16));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 16));
-		dt_ir_jmp_reg(ir, BPF_JGE, 2, 3, nc);
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 24));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 24));
-		dt_ir_place(ir, nc);
-		break;
-	}
-	case DT_AGG_QUANTIZE:
-		/* dt_cg_quantize_idx uses r0-r4 */
-		EMIT(cg, DT_MOV64_REG(5, 0));
-		dt_cg_quantize_idx(cg);
-		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 3));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 5, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 5, 2, 0));
-		break;
-	case DT_AGG_LQUANTIZE: {
-		/* index 0: below base; 1 + (v - base) / step; last: at or above limit */
-		int64_t base = ad->arg[0], limit = ad->arg[1], step = ad->arg[2];
-		int32_t last = (int32_t)ad->nwords - 1;
-		int under = dt_ir_label(ir), over = dt_ir_label(ir), add = dt_ir_label(ir);
-
-		dt_cg_int(cg, 2, (uint64_t)base);
-		dt_ir_jmp_reg(ir, BPF_JSLT, 1, 2, under);
-		dt_cg_int(cg, 2, (uint64_t)limit);
-		dt_ir_jmp_reg(ir, BPF_JSGE, 1, 2, over);
-		EMIT(cg, DT_MOV64_REG(2, 1));
-		if (base)
-			dt_cg_int(cg, 3, (uint64_t)base), EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 3));
-		dt_cg_int(cg, 3, (uint64_t)step);
-		EMIT(cg, DT_ALU64_REG(BPF_DIV, 2, 3));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
-		/* clamp for the verifier */
-		dt_ir_jmp_imm(ir, BPF_JLE, 2, last, add);
-		EMIT(cg, DT_MOV64_IMM(2, last));
-		dt_ir_ja(ir, add);
-		dt_ir_place(ir, under);
-		EMIT(cg, DT_MOV64_IMM(2, 0));
-		dt_ir_ja(ir, add);
-		dt_ir_place(ir, over);
-		EMIT(cg, DT_MOV64_IMM(2, last));
-		dt_ir_place(ir, add);
-		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 3));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
-		break;
-	}
-	case DT_AGG_LLQUANTIZE:
-		dt_cg_fail(cg, "llquantize() is not supported yet");
-		break;
-	}
-	if (!ad->nkeys) {
-		/* Keyless aggregations live in a per-CPU array, whose entry always exists: a
-		 * last word marks this CPU's copy as touched. */
-		EMIT(cg, DT_ST(BPF_DW, 9, (int16_t)(ad->nwords * 8), 1));
-	}
-	dt_ir_place(ir, out);
-	if (call->list.len > 0)
-		cg->stack_depth -= 8;
 }
 
 /* ---- statements and clauses ----------------------------------------------------------- */

@@ -149,6 +149,49 @@ typedef struct dt_cg {
 	const char *err;	/* a code generation failure (message) */
 } dt_cg_t;
 
+/* ---- shared by the dt_cg*.c files ---------------------------------------------------- */
+
+#define IR(cg) (&(cg)->ir)
+#define EMIT(cg, insn) dt_ir_emit(IR(cg), insn)
+
+/* Fixed stack slots below the frame pointer; spills start below them. */
+#define FP_KEY (-8)		/* a u32 map key */
+#define FP_TID (-16)		/* the thread key of self-> variables */
+#define FP_VAL (-24)		/* a value for map updates */
+#define FP_SPILL0 (-32)
+#define FP_MAXSPILL 48
+
+/* Record a code generation failure (the first one wins). */
+void dt_cg_fail(dt_cg_t *cg, const char *msg);
+/* Spill r0 to a new stack slot (returns its offset); pop the newest slot into reg. */
+int dt_cg_push(dt_cg_t *cg);
+void dt_cg_pop(dt_cg_t *cg, int reg);
+/* A scratch area of size bytes in the per-CPU value, live until the end of the clause. */
+uint32_t dt_cg_temp(dt_cg_t *cg, uint32_t size);
+void dt_cg_zero(dt_cg_t *cg, int base, uint32_t off, uint32_t size);
+void dt_cg_prid(dt_cg_t *cg, int reg);
+void dt_cg_int(dt_cg_t *cg, int reg, uint64_t v);
+void dt_cg_normalize(dt_cg_t *cg, int reg, uint32_t size, bool is_signed);
+void dt_cg_conv(dt_cg_t *cg, int reg, const dt_type_t *from, const dt_type_t *to);
+void dt_cg_setcc(dt_cg_t *cg, int jop, int dst, int src);
+/* r0 = the expression's value (integer normalized to its type, or a string pointer). */
+void dt_cg_expr(dt_cg_t *cg, dt_node_t *n);
+/* Offset of a string literal in the string table (interned). */
+uint32_t dt_cg_strtab(dt_cg_t *cg, const char *s, size_t len);
+/* The most bytes a string expression can hold. */
+uint32_t dt_cg_strcap(dt_cg_t *cg, const dt_node_t *n);
+/* Write string expression n into [dst_reg + off, + size), NUL-terminated. */
+void dt_cg_str_into(dt_cg_t *cg, dt_node_t *n, int dst_reg, int32_t off, uint32_t size);
+/* A fault of kind DT_FAULT_*: the clause stops, the consumer reports it. */
+void dt_cg_fault(dt_cg_t *cg, int kind);
+/* stats[cpu].word += 1 */
+void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
+/* Subroutine calls (dt_cg_subr.c). */
+void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
+void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
+/* Aggregating assignments (dt_cg_agg.c). */
+void dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign);
+
 /* r7 = this CPU's scratch value (prologues call it; returns from the program on failure). */
 void dt_cg_mstate(dt_cg_t *cg);
 

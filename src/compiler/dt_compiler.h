@@ -366,8 +366,17 @@ enum {
 enum { DT_ACTFN_TRACE, DT_ACTFN_PRINTF, DT_ACTFN_EXIT, DT_ACTFN_PRINTA, DT_ACTFN_CLEAR,
        DT_ACTFN_TRUNC, DT_ACTFN_NORMALIZE, DT_ACTFN_DENORMALIZE };
 
-/* node->ident_id of subroutines (DT_IDENT_SUBR) */
+/* node->ident_id of subroutines (DT_IDENT_SUBR); their prototypes are in dt_subrs.c */
 enum { DT_SUBR_COPYINSTR, DT_SUBR_STRLEN, DT_SUBR_STRJOIN };
+
+typedef struct dt_subr {
+	const char *name;
+	int id;
+	const char *args;	/* argument kinds: s string, i integer, p address; '|' then optional */
+	const char *result;	/* the result type's name ("string", "size_t", "int", ...) */
+} dt_subr_t;
+
+const dt_subr_t *dt_subr_lookup(const char *name);
 
 /* What a clause reads from the probe context (dt_clause_t.needs). */
 #define DT_SEMA_NEED_ARGS 0x1

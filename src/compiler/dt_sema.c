@@ -77,18 +77,17 @@ static const struct dt_func {
 	{"stddev", DT_IDENT_AGGFUNC, DT_AGG_STDDEV},
 	{"quantize", DT_IDENT_AGGFUNC, DT_AGG_QUANTIZE},
 	{"lquantize", DT_IDENT_AGGFUNC, DT_AGG_LQUANTIZE},
-	{"copyinstr", DT_IDENT_SUBR, DT_SUBR_COPYINSTR},
-	{"strlen", DT_IDENT_SUBR, DT_SUBR_STRLEN},
-	{"strjoin", DT_IDENT_SUBR, DT_SUBR_STRJOIN},
 };
 
 static const struct dt_func *
 dt_func_lookup(const char *name)
 {
+	static const struct dt_func subr = {"", DT_IDENT_SUBR, 0};
+
 	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_funcs); i++)
 		if (strcmp(dt_funcs[i].name, name) == 0)
 			return &dt_funcs[i];
-	return NULL;
+	return dt_subr_lookup(name) ? &subr : NULL;
 }
 
 static const char *const dt_aggfunc_names[] = {
@@ -617,17 +616,16 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 	n->type = v->type;
 }
 
-/* Subroutine calls: argument counts and types, result type. */
+/* Subroutine calls, against their prototype in dt_subrs.c. */
 static void
 dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 {
-	static const struct { int lo, hi; bool str[2]; } proto[] = {
-		[DT_SUBR_COPYINSTR] = {1, 2, {false, false}},
-		[DT_SUBR_STRLEN] = {1, 1, {true, false}},
-		[DT_SUBR_STRJOIN] = {2, 2, {true, true}},
-	};
-	int nargs = (int)n->list.len, lo = proto[f->id].lo, hi = proto[f->id].hi;
+	const dt_subr_t *sp = dt_subr_lookup(n->text);
+	const char *bar = strchr(sp->args, '|');
+	int nargs = (int)n->list.len, hi = (int)strlen(sp->args) - (bar ? 1 : 0);
+	int lo = bar ? (int)(bar - sp->args) : hi;
 
+	(void)f;
 	for (int i = 0; i < nargs; i++) {
 		dt_sema_expr(s, n->list.data[i]);
 		if (!n->list.data[i]->type)
@@ -635,23 +633,29 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	}
 	if (nargs < lo || nargs > hi) {
 		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-		    n->text, nargs, nargs == 1 ? "" : "s", lo);
+		    n->text, nargs, nargs == 1 ? "" : "s", nargs < lo ? lo : hi);
 		return;
 	}
-	for (int i = 0; i < nargs; i++) {
+	for (int i = 0, k = 0; i < nargs; i++, k++) {
 		const dt_type_t *t = n->list.data[i]->type;
-		bool want_str = i < 2 && proto[f->id].str[i];
+		char kind;
+		bool ok;
 
-		if (want_str ? !dt_is_string(t) : !dt_is_scalar(t)) {
+		if (sp->args[k] == '|')
+			k++;
+		kind = sp->args[k];
+		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) : dt_is_scalar(t);
+		if (!ok) {
 			ERR(s, D_PROTO_ARG, n->list.data[i], "%s( ) argument #%d is incompatible with "
 			    "prototype:\n\tprototype: %s\n\t argument: %s", n->text, i + 1,
-			    want_str ? "string" : i == 0 ? "uintptr_t" : "size_t", t->name);
+			    kind == 's' ? "string" : kind == 'i' ? "int64_t" : "uintptr_t", t->name);
 			return;
 		}
 	}
 	n->ident_kind = DT_IDENT_SUBR;
-	n->ident_id = f->id;
-	n->type = f->id == DT_SUBR_STRLEN ? dt_type_named(s->cc, "size_t") : dt_type_string(s->cc);
+	n->ident_id = sp->id;
+	n->type = strcmp(sp->result, "string") == 0 ? dt_type_string(s->cc)
+						    : dt_type_named(s->cc, sp->result);
 }
 
 /*

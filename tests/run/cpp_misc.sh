@@ -5,8 +5,12 @@ fail() { echo "$1"; shift; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit
 
 mkdir -p "$TMPDIR/inc" "$TMPDIR/s"
 printf '#define INC_VALUE 7\n' >"$TMPDIR/inc/inc.h"
-printf '#!/usr/sbin/dtrace -Cs\n#include <inc.h>\n#include "cpp_header.h"\nBEGIN { printf("%%d %%d\\n", INC_VALUE, ANSWER); exit(0); }\n' \
-	>"$TMPDIR/s/x.d"
+cat >"$TMPDIR/s/x.d" <<'EOF'
+#!/usr/sbin/dtrace -Cs
+#include <inc.h>
+#include "cpp_header.h"
+BEGIN { printf("%d %d\n", INC_VALUE, ANSWER); exit(0); }
+EOF
 cp "$TESTDIR/cpp_header.h" "$TMPDIR/s/"
 
 # -I and -H; the quoted include is found next to the script, from another directory.

@@ -1,0 +1,267 @@
+/*
+ * dt_cg_agg.c: code generation for aggregating assignments: @name[keys] = func(value).
+ *
+ * The key tuple is built in the per-CPU scratch value (string slots zeroed so equal keys hash
+ * equally), the value is looked up in the aggregation's per-CPU map (created on a miss from an
+ * initial value), and the function's words are updated in place. Keyless aggregations use a
+ * one-entry per-CPU array, whose lookup the verifier inlines.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/dt_runtime.h"
+#include "dt_codegen.h"
+
+/* ---- aggregations --------------------------------------------------------------------- */
+
+/* stats[cpu].word += 1 */
+void
+dt_cg_stat_inc(dt_cg_t *cg, int word_off)
+{
+	int out = dt_ir_label(IR(cg));
+
+	EMIT(cg, DT_ST(BPF_W, 10, FP_KEY, 0));
+	dt_ir_ld_map(IR(cg), 1, DT_MAP_STATS);
+	EMIT(cg, DT_MOV64_REG(2, 10));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, FP_KEY));
+	EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, out);
+	EMIT(cg, DT_LDX(BPF_DW, 1, 0, (int16_t)word_off));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, 1));
+	EMIT(cg, DT_STX(BPF_DW, 0, 1, (int16_t)word_off));
+	dt_ir_place(IR(cg), out);
+}
+
+/*
+ * r0 = bucket index of the value in r1 for quantize(): 63 for 0, 63 + k for values in
+ * [2^(k-1), 2^k), 63 - k for values in (-2^k, -2^(k-1)]. A binary search over the bit
+ * length, five compares deep, rather than a loop: cheap and verifier-friendly.
+ */
+static void
+dt_cg_quantize_idx(dt_cg_t *cg)
+{
+	dt_irbuf_t *ir = IR(cg);
+	int pos = dt_ir_label(ir), done = dt_ir_label(ir), neg = dt_ir_label(ir);
+
+	/* r2 = |v| as unsigned, r3 = sign */
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	dt_ir_jmp_imm(ir, BPF_JSGE, 1, 0, pos);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 2, 0));
+	EMIT(cg, DT_MOV64_IMM(3, 1));
+	dt_ir_place(ir, pos);
+	/* r0 = bit length of r2 (0 for 0) */
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	for (int sh = 32; sh >= 1; sh /= 2) {
+		int skip = dt_ir_label(ir);
+
+		EMIT(cg, DT_MOV64_REG(4, 2));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 4, sh));
+		dt_ir_jmp_imm(ir, BPF_JEQ, 4, 0, skip);
+		EMIT(cg, DT_MOV64_REG(2, 4));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, sh));
+		dt_ir_place(ir, skip);
+	}
+	/* r2 is now 0 or 1: length += r2 */
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
+	dt_ir_jmp_imm(ir, BPF_JNE, 3, 0, neg);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 63));
+	dt_ir_ja(ir, done);
+	dt_ir_place(ir, neg);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 63));
+	dt_ir_place(ir, done);
+	/* Bounds for the verifier (and INT64_MIN, whose magnitude has 64 bits): clamp. */
+	{
+		int lo = dt_ir_label(ir), hi = dt_ir_label(ir);
+
+		dt_ir_jmp_imm(ir, BPF_JSGE, 0, 0, lo);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		dt_ir_place(ir, lo);
+		dt_ir_jmp_imm(ir, BPF_JSLE, 0, 126, hi);
+		EMIT(cg, DT_MOV64_IMM(0, 126));
+		dt_ir_place(ir, hi);
+	}
+}
+
+void
+dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
+{
+	dt_node_t *agg = assign->left, *call = assign->right;
+	dt_aggdesc_t *ad = cg->prog->aggs[agg->agg_id];
+	dt_irbuf_t *ir = IR(cg);
+	int have = dt_ir_label(ir), out = dt_ir_label(ir), vslot = 0;
+	uint32_t koff = 0, ioff, nw = ad->nwords + (ad->nkeys ? 0 : 1);
+	int keyreg_off;
+
+	/* The key: in the scratch value, zeroed first so string slots hash the same. */
+	if (ad->nkeys) {
+		koff = dt_cg_temp(cg, ad->keysize);
+		for (int i = 0; i < ad->nkeys; i++) {
+			const dt_recitem_t *k = &ad->keys[i];
+			dt_node_t *e = agg->list.data[i];
+
+			if (k->kind == DT_REC_STRING) {
+				dt_cg_zero(cg, 7, koff + k->offset, k->size);
+				dt_cg_str_into(cg, e, 7, (int32_t)(koff + k->offset), k->size);
+			} else {
+				dt_cg_expr(cg, e);
+				EMIT(cg, DT_STX(BPF_DW, 7, 0, (int16_t)(koff + k->offset)));
+			}
+		}
+	}
+	/* The value argument, spilled while the map is looked up. */
+	if (call->list.len > 0) {
+		dt_cg_expr(cg, call->list.data[0]);
+		vslot = dt_cg_push(cg);
+	}
+
+	/* Look up; on a miss create the entry from an initial value, then look up again. */
+	keyreg_off = ad->nkeys ? (int)koff : FP_KEY;
+	if (!ad->nkeys)
+		EMIT(cg, DT_ST(BPF_W, 10, FP_KEY, 0));
+	for (int pass = 0; pass < 2; pass++) {
+		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
+		EMIT(cg, DT_MOV64_REG(2, ad->nkeys ? 7 : 10));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, keyreg_off));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+		if (pass == 1 || !ad->nkeys)
+			break;
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, have);
+		ioff = dt_cg_temp(cg, nw * 8);
+		dt_cg_zero(cg, 7, ioff, nw * 8);
+		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
+		EMIT(cg, DT_MOV64_REG(2, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, keyreg_off));
+		EMIT(cg, DT_MOV64_REG(3, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)ioff));
+		EMIT(cg, DT_MOV64_IMM(4, BPF_NOEXIST));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
+	}
+	{
+		int ok = dt_ir_label(ir);
+
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, ok);
+		dt_cg_stat_inc(cg, DT_STAT_AGGDROPS);
+		dt_ir_ja(ir, out);
+		dt_ir_place(ir, ok);
+	}
+	dt_ir_place(ir, have);
+
+	/* r0 = r9 = the value words; r1 = the argument */
+	EMIT(cg, DT_MOV64_REG(9, 0));
+	if (call->list.len > 0)
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)vslot));
+	switch (ad->func) {
+	case DT_AGG_COUNT:
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		break;
+	case DT_AGG_SUM:
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		break;
+	case DT_AGG_AVG:
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 8));
+		break;
+	case DT_AGG_MIN: case DT_AGG_MAX: {
+		int set = dt_ir_label(ir), keep = dt_ir_label(ir);
+
+		/* The first update on this CPU sets; later ones compare. */
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
+		dt_ir_jmp_imm(ir, BPF_JEQ, 2, 0, set);
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		dt_ir_jmp_reg(ir, ad->func == DT_AGG_MIN ? BPF_JSGE : BPF_JSLE, 1, 2, keep);
+		dt_ir_place(ir, set);
+		EMIT(cg, DT_STX(BPF_DW, 0, 1, 0));
+		EMIT(cg, DT_ST(BPF_DW, 0, 8, 1));
+		dt_ir_place(ir, keep);
+		break;
+	}
+	case DT_AGG_STDDEV: {
+		int nc = dt_ir_label(ir);
+
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 8));
+		/* sum of squares, 128 bits: low word += v*v, carry into the high word */
+		EMIT(cg, DT_MOV64_REG(3, 1));
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 3, 1));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 16));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 16));
+		dt_ir_jmp_reg(ir, BPF_JGE, 2, 3, nc);
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 24));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 24));
+		dt_ir_place(ir, nc);
+		break;
+	}
+	case DT_AGG_QUANTIZE:
+		/* dt_cg_quantize_idx uses r0-r4 */
+		EMIT(cg, DT_MOV64_REG(5, 0));
+		dt_cg_quantize_idx(cg);
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 3));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 5, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 5, 2, 0));
+		break;
+	case DT_AGG_LQUANTIZE: {
+		/* index 0: below base; 1 + (v - base) / step; last: at or above limit */
+		int64_t base = ad->arg[0], limit = ad->arg[1], step = ad->arg[2];
+		int32_t last = (int32_t)ad->nwords - 1;
+		int under = dt_ir_label(ir), over = dt_ir_label(ir), add = dt_ir_label(ir);
+
+		dt_cg_int(cg, 2, (uint64_t)base);
+		dt_ir_jmp_reg(ir, BPF_JSLT, 1, 2, under);
+		dt_cg_int(cg, 2, (uint64_t)limit);
+		dt_ir_jmp_reg(ir, BPF_JSGE, 1, 2, over);
+		EMIT(cg, DT_MOV64_REG(2, 1));
+		if (base)
+			dt_cg_int(cg, 3, (uint64_t)base), EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 3));
+		dt_cg_int(cg, 3, (uint64_t)step);
+		EMIT(cg, DT_ALU64_REG(BPF_DIV, 2, 3));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		/* clamp for the verifier */
+		dt_ir_jmp_imm(ir, BPF_JLE, 2, last, add);
+		EMIT(cg, DT_MOV64_IMM(2, last));
+		dt_ir_ja(ir, add);
+		dt_ir_place(ir, under);
+		EMIT(cg, DT_MOV64_IMM(2, 0));
+		dt_ir_ja(ir, add);
+		dt_ir_place(ir, over);
+		EMIT(cg, DT_MOV64_IMM(2, last));
+		dt_ir_place(ir, add);
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 3));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		break;
+	}
+	case DT_AGG_LLQUANTIZE:
+		dt_cg_fail(cg, "llquantize() is not supported yet");
+		break;
+	}
+	if (!ad->nkeys) {
+		/* Keyless aggregations live in a per-CPU array, whose entry always exists: a
+		 * last word marks this CPU's copy as touched. */
+		EMIT(cg, DT_ST(BPF_DW, 9, (int16_t)(ad->nwords * 8), 1));
+	}
+	dt_ir_place(ir, out);
+	if (call->list.len > 0)
+		cg->stack_depth -= 8;
+}
+
