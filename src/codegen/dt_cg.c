@@ -610,6 +610,11 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_assign(cg, n);
 		return;
 	case DT_NODE_CALL:
+		if (n->ident_kind == DT_IDENT_VALFN) {
+			/* func(), sym(), mod(): the address itself; it prints symbolized */
+			dt_cg_expr(cg, n->list.data[0]);
+			return;
+		}
 		dt_cg_subr(cg, n);
 		return;
 	case DT_NODE_MEMBER:
@@ -983,10 +988,32 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 
 /* ---- actions -------------------------------------------------------------------------- */
 
+/*
+ * stack()/ustack() into [base + off, + size): zeroed first, then the helper fills as many
+ * frames as there are (the rest stays zero, which is how the consumer finds the end).
+ */
+void
+dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size)
+{
+	dt_cg_zero(cg, base, (uint32_t)off, size);
+	EMIT(cg, DT_MOV64_REG(1, 6));
+	EMIT(cg, DT_MOV64_REG(2, base));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, off));
+	EMIT(cg, DT_MOV64_IMM(3, (int32_t)size));
+	EMIT(cg, DT_MOV64_IMM(4, fmt == DT_RECFMT_USTACK
+					 ? BPF_F_USER_STACK
+					 : (cg->stack_skip & BPF_F_SKIP_FIELD_MASK)));
+	EMIT(cg, DT_CALL(BPF_FUNC_get_stack));
+}
+
 /* Store the value of e into the record item it (r8 holds the record). */
 static void
 dt_cg_store_item(dt_cg_t *cg, dt_node_t *e, const dt_recitem_t *it)
 {
+	if (it->fmt == DT_RECFMT_STACK || it->fmt == DT_RECFMT_USTACK) {
+		dt_cg_stack_into(cg, it->fmt, 8, (int32_t)it->offset, it->size);
+		return;
+	}
 	if (it->kind == DT_REC_STRING) {
 		dt_cg_str_into(cg, e, 8, (int32_t)it->offset, it->size);
 		return;

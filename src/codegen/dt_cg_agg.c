@@ -102,7 +102,9 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 			const dt_recitem_t *k = &ad->keys[i];
 			dt_node_t *e = agg->list.data[i];
 
-			if (k->kind == DT_REC_STRING) {
+			if (k->fmt == DT_RECFMT_STACK || k->fmt == DT_RECFMT_USTACK) {
+				dt_cg_stack_into(cg, k->fmt, 7, (int32_t)(koff + k->offset), k->size);
+			} else if (k->kind == DT_REC_STRING) {
 				dt_cg_zero(cg, 7, koff + k->offset, k->size);
 				dt_cg_str_into(cg, e, 7, (int32_t)(koff + k->offset), k->size);
 			} else {

@@ -142,6 +142,8 @@ typedef struct dt_cg {
 	int pred_fault;		/* label: fault path of the predicate (no record yet) */
 	bool pred_fault_used;
 	int cur_stmt;		/* 0 in the predicate, else the statement number (1-based) */
+	int stack_skip;		/* kernel frames stack() skips: the tracing machinery's own
+				 * (set by the provider's prologue) */
 	dt_loc_t cur_loc;	/* what a fault here points at */
 	bool in_record;		/* r8 holds a reserved record */
 	dt_clause_t *clause;
@@ -189,6 +191,8 @@ void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
 /* Subroutine calls (dt_cg_subr.c). */
 void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
+/* stack()/ustack() written into [base + off, + size) (zeroed past the last frame). */
+void dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size);
 /* Aggregating assignments (dt_cg_agg.c). */
 void dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign);
 

@@ -33,7 +33,17 @@ typedef struct dt_recitem {
 	uint32_t size;		/* INT: the D type's size (1, 2, 4, 8); STRING: slot size */
 	bool is_signed;		/* INT */
 	const char *type_name;	/* for messages */
+	int fmt;		/* DT_RECFMT_*: how an INT item prints */
 } dt_recitem_t;
+
+/* How an integer item prints (dt_recitem_t.fmt). */
+enum {
+	DT_RECFMT_PLAIN,
+	DT_RECFMT_STACK,	/* stack(): "size / 8" kernel PCs, zero-filled after the last */
+	DT_RECFMT_USTACK,	/* ustack(): user PCs, likewise */
+	DT_RECFMT_SYM,		/* func(), sym(): a kernel address printed as mod`function */
+	DT_RECFMT_MOD,		/* mod(): a kernel address printed as its module */
+};
 
 typedef enum dt_act_kind {
 	DT_ACT_TRACE,		/* trace(expr): one item */

@@ -65,6 +65,11 @@ static const struct dt_func {
 	{"printf", DT_IDENT_ACTION, DT_ACTFN_PRINTF},
 	{"exit", DT_IDENT_ACTION, DT_ACTFN_EXIT},
 	{"printa", DT_IDENT_ACTION, DT_ACTFN_PRINTA},
+	{"stack", DT_IDENT_VALFN, DT_RECFMT_STACK},
+	{"ustack", DT_IDENT_VALFN, DT_RECFMT_USTACK},
+	{"func", DT_IDENT_VALFN, DT_RECFMT_SYM},
+	{"sym", DT_IDENT_VALFN, DT_RECFMT_SYM},
+	{"mod", DT_IDENT_VALFN, DT_RECFMT_MOD},
 	{"clear", DT_IDENT_ACTION, DT_ACTFN_CLEAR},
 	{"trunc", DT_IDENT_ACTION, DT_ACTFN_TRUNC},
 	{"normalize", DT_IDENT_ACTION, DT_ACTFN_NORMALIZE},
@@ -185,6 +190,16 @@ dt_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
 {
 	dt_recitem_t it = {0};
 
+	if (e->kind == DT_NODE_CALL && e->ident_kind == DT_IDENT_VALFN) {
+		it.kind = DT_REC_INT;
+		it.fmt = e->ident_id;
+		it.size = it.fmt == DT_RECFMT_STACK || it.fmt == DT_RECFMT_USTACK
+				  ? (uint32_t)e->ival * 8 : 8;
+		it.type_name = e->type->name;
+		it.offset = *off;
+		*off += it.size;
+		return it;
+	}
 	if (dt_is_string(e->type)) {
 		it.kind = DT_REC_STRING;
 		it.size = (uint32_t)DT_ALIGN(dt_sema_strcap(s->cc, e, s->dtp->opts.strsize), 8);
@@ -616,6 +631,52 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 	n->type = v->type;
 }
 
+/*
+ * stack([n]), ustack([n]): the stack of this firing, n frames (stackframes/ustackframes,
+ * default 20); func(pc), sym(pc), mod(pc): a kernel address that prints symbolized. They
+ * make values only for trace() and aggregation keys; code generation writes them in place.
+ */
+static void
+dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
+{
+	bool is_stack = f->id == DT_RECFMT_STACK || f->id == DT_RECFMT_USTACK;
+	dt_type_t *t;
+
+	for (size_t i = 0; i < n->list.len; i++) {
+		dt_sema_expr(s, n->list.data[i]);
+		if (!n->list.data[i]->type)
+			return;
+	}
+	if (is_stack ? n->list.len > 1 : n->list.len != 1) {
+		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %zu args passed, %d expected",
+		    n->text, n->list.len, is_stack ? 0 : 1);
+		return;
+	}
+	n->ival = 20;
+	if (is_stack && n->list.len) {
+		dt_node_t *a = n->list.data[0];
+
+		if (a->kind != DT_NODE_INT || a->ival == 0 || a->ival > 127) {
+			ERR(s, D_PROTO_ARG, a, "%s( ) argument #1 must be a non-zero positive integer "
+			    "constant (at most 127)", n->text);
+			return;
+		}
+		n->ival = a->ival;
+	} else if (!is_stack && !dt_is_scalar(n->list.data[0]->type)) {
+		ERR(s, D_PROTO_ARG, n->list.data[0], "%s( ) argument #1 is incompatible with "
+		    "prototype:\n\tprototype: uintptr_t\n\t argument: %s", n->text,
+		    n->list.data[0]->type->name);
+		return;
+	}
+	t = dt_arena_alloc(&s->cc->arena, sizeof(*t));
+	t->kind = DT_TYPE_INT;
+	t->size = 8;
+	t->name = is_stack ? n->text : "_symaddr";
+	n->type = t;
+	n->ident_kind = DT_IDENT_VALFN;
+	n->ident_id = f->id;
+}
+
 /* Subroutine calls, against their prototype in dt_subrs.c. */
 static void
 dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
@@ -840,6 +901,10 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		}
 		if (f->kind == DT_IDENT_SUBR) {
 			dt_sema_subr(s, n, f);
+			return;
+		}
+		if (f->kind == DT_IDENT_VALFN) {
+			dt_sema_valfn(s, n, f);
 			return;
 		}
 		ERR(s, D_OP_ACT, n, "%s( ) may not be used in an expression", n->text);
@@ -1302,7 +1367,7 @@ dt_sema_agg_layout(dt_sema_t *s)
 			if (k->kind == DT_REC_STRING)
 				k->size = (uint32_t)DT_ALIGN(s->agg_keycap.data[a][i], 8);
 			k->offset = off;
-			off += k->kind == DT_REC_STRING ? k->size : 8;
+			off += k->kind == DT_REC_STRING || k->size > 8 ? k->size : 8;
 		}
 		ad->keysize = off;
 		switch (ad->func) {

@@ -97,6 +97,40 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	}
 }
 
+/* trace() of stack(), ustack(), func(), sym(), mod(): symbolized. */
+static void
+dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint32_t len,
+		    const dt_recitem_t *it, bool quiet)
+{
+	uint64_t pcs[128], v = 0;
+	size_t n;
+	dt_strbuf_t tmp = {0};
+	dt_pfarg_t arg = {.kind = DT_REC_STRING};
+
+	if (it->offset + it->size > len)
+		return;
+	switch (it->fmt) {
+	case DT_RECFMT_STACK: case DT_RECFMT_USTACK:
+		n = DT_MIN(it->size / 8, DT_ARRAY_SIZE(pcs));
+		memcpy(pcs, rec + it->offset, n * 8);
+		dt_ksym_fmt_stack(sb, it->fmt == DT_RECFMT_STACK ? dtp->ksyms : NULL, pcs, n,
+				  DT_STACK_INDENT);
+		return;
+	case DT_RECFMT_SYM: case DT_RECFMT_MOD:
+		memcpy(&v, rec + it->offset, 8);
+		if (it->fmt == DT_RECFMT_SYM)
+			dt_ksym_fmt_sym(&tmp, dtp->ksyms, v);
+		else
+			dt_ksym_fmt_mod(&tmp, dtp->ksyms, v);
+		arg.str = dt_sb_str(&tmp);
+		dt_fmt_trace(sb, &arg, quiet);
+		dt_sb_free(&tmp);
+		return;
+	default:
+		return;
+	}
+}
+
 static void dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a,
 			      const dt_pfarg_t *arg);
 
@@ -150,10 +184,13 @@ dt_consume_record(void *ctx, void *data, size_t size)
 			dt_consume_arg(tmp, rec, len, &a->items[k], &args[k]);
 		switch (a->kind) {
 		case DT_ACT_TRACE:
-			dt_fmt_trace(sb, &args[0], quiet);
+			if (a->items[0].fmt != DT_RECFMT_PLAIN)
+				dt_consume_symbolic(dtp, sb, rec, len, &a->items[0], quiet);
+			else
+				dt_fmt_trace(sb, &args[0], quiet);
 			break;
 		case DT_ACT_PRINTF:
-			dt_pfmt_format(sb, a->pfmt, args, n);
+			dt_pfmt_format_ks(sb, a->pfmt, args, n, dtp->ksyms);
 			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
 		case DT_ACT_DENORMALIZE:
@@ -183,6 +220,7 @@ dt_consume_init(dt_handle_t *dtp)
 		fprintf(stderr, "dtrace: failed to open the trace buffer: %s\n", strerror(-err));
 		return err;
 	}
+	dtp->ksyms = dt_ksyms_new(NULL);	/* read only if something prints a symbol */
 	dtp->agg_normal = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(uint64_t));
 	dtp->agg_printed = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(bool));
 	for (int i = 0; i < dtp->prog->naggs; i++)
@@ -329,6 +367,21 @@ dt_consume_sortopts(dt_handle_t *dtp)
 	return sort;
 }
 
+/* The key formats of an aggregation (stack keys and symbols print symbolized). */
+static const dt_keyfmt_t *
+dt_consume_keyfmt(const dt_aggdesc_t *ad, dt_keyfmt_t *kf)
+{
+	static const dt_keyfmt_t map[] = {
+		[DT_RECFMT_PLAIN] = DT_KEYFMT_PLAIN, [DT_RECFMT_STACK] = DT_KEYFMT_STACK,
+		[DT_RECFMT_USTACK] = DT_KEYFMT_STACK, [DT_RECFMT_SYM] = DT_KEYFMT_SYM,
+		[DT_RECFMT_MOD] = DT_KEYFMT_MOD,
+	};
+
+	for (int i = 0; i < ad->nkeys && i < 64; i++)
+		kf[i] = map[ad->keys[i].fmt];
+	return kf;
+}
+
 /* printa(@a) or the print at exit of one aggregation; false if it had nothing to print. */
 static bool
 dt_consume_agg_print(dt_handle_t *dtp, dt_strbuf_t *sb, int id, bool lead)
@@ -337,6 +390,7 @@ dt_consume_agg_print(dt_handle_t *dtp, dt_strbuf_t *sb, int id, bool lead)
 	dt_aggsort_t sort = dt_consume_sortopts(dtp);
 	dt_aggpopts_t po = {0};
 	dt_aggsnap_t sn;
+	dt_keyfmt_t keyfmt[64];
 	bool any;
 
 	dt_aggsnap_read(dtp, ad, &sn);
@@ -344,7 +398,8 @@ dt_consume_agg_print(dt_handle_t *dtp, dt_strbuf_t *sb, int id, bool lead)
 	if (any) {
 		dt_agg_sort(ad, sn.ents, sn.n, &sort);
 		po.normal = dtp->agg_normal ? dtp->agg_normal[id] : 1;
-		po.stackindent = DT_STACK_NOINDENT;
+		po.ksyms = dtp->ksyms;
+		po.keyfmt = dt_consume_keyfmt(ad, keyfmt);
 		if (lead)
 			dt_sb_putc(sb, '\n');
 		dt_agg_print_entries_opts(sb, ad, sn.ents, sn.n, &po);
@@ -362,6 +417,7 @@ dt_consume_printa_fmt(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a)
 	const dt_aggent_t **ents = dt_xcalloc((size_t)a->naggs, sizeof(*ents));
 	size_t *nents = dt_xcalloc((size_t)a->naggs, sizeof(*nents));
 	uint64_t *normal = dt_xcalloc((size_t)a->naggs, sizeof(*normal));
+	dt_keyfmt_t keyfmt[64];
 	dt_aggsort_t sort = dt_consume_sortopts(dtp);
 	dt_printa_opts_t po = {0};
 
@@ -373,7 +429,8 @@ dt_consume_printa_fmt(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a)
 		normal[i] = dtp->agg_normal[a->aggs[i]];
 	}
 	po.normal = normal;
-	po.stackindent = DT_STACK_NOINDENT;
+	po.ksyms = dtp->ksyms;
+	po.keyfmt = dt_consume_keyfmt(aggs[0], keyfmt);
 	dt_printa_format(sb, a->pfmt, aggs, a->naggs, ents, nents, &sort, &po);
 	for (int i = 0; i < a->naggs; i++)
 		dt_aggsnap_free(&sn[i]);

@@ -273,10 +273,23 @@ void
 dt_ksym_fmt_stack(dt_strbuf_t *sb, dt_ksyms_t *ks, const uint64_t *pcs, size_t npcs,
 		  int indent)
 {
+	size_t i = 0;
+
 	if (indent < 0)
 		indent = DT_STACK_INDENT;
 	dt_sb_putc(sb, '\n');
-	for (size_t i = 0; i < npcs && pcs[i] != 0; i++) {
+	/* Frames of the tracing machinery itself (a BPF program, the tracepoint's BPF glue)
+	 * are not the traced code's: skip them at the top of the stack. */
+	for (; ks && i < npcs && pcs[i] != 0; i++) {
+		const char *mod = NULL, *name = dt_ksym_lookup(ks, pcs[i], NULL, &mod);
+
+		if (!name || !((mod && strcmp(mod, "bpf") == 0) ||
+			       strncmp(name, "bpf_trace_run", 13) == 0 ||
+			       strncmp(name, "__bpf_trace_", 12) == 0 ||
+			       strncmp(name, "bpf_prog_", 9) == 0))
+			break;
+	}
+	for (; i < npcs && pcs[i] != 0; i++) {
 		dt_sb_printf(sb, "%*s", indent, "");
 		dt_ksym_fmt_addr(sb, ks, pcs[i]);
 		dt_sb_putc(sb, '\n');

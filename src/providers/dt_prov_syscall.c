@@ -68,6 +68,10 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	int out = dt_ir_label(ir);
 	bool entry = bp->group == SC_ENTRY;
 
+	/* stack() starts at the syscall path: skip this program, bpf_trace_run2 and the
+	 * tracepoint's __bpf_trace_sys_enter/exit (seen on 6.18; the consumer drops any such
+	 * frame that is left, should another kernel have more). */
+	cg->stack_skip = 3;
 	/* The syscall number: sys_enter passes it as args[1]; sys_exit has only regs. */
 	if (entry) {
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, 8));

@@ -12,6 +12,7 @@
 #include <bpf/btf.h>
 
 #include "../providers/dt_provider.h"
+#include "../consumer/dt_consumer.h"
 #include "dt_runtime.h"
 
 dt_handle_t *
@@ -73,6 +74,7 @@ dt_handle_free(dt_handle_t *dtp)
 	}
 	free(dtp->dyn_fds);
 	free(dtp->last_drops);
+	dt_ksyms_free(dtp->ksyms);
 	free(dtp->agg_normal);
 	free(dtp->agg_printed);
 	if (dtp->target_pidfd >= 0)

@@ -97,6 +97,7 @@ typedef struct dt_handle {
 	int exit_status;
 	bool printed_header;
 	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
+	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use */
 	uint64_t *agg_normal;		/* per aggregation: normalize() factor (1: none) */
 	bool *agg_printed;		/* per aggregation: printa() printed it (not again at exit) */
 	char *g_argv0;
