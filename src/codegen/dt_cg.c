@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -308,6 +309,17 @@ dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
 	return -1;
 }
 
+/* realtime - TAI, now: walltimestamp adds it to the kernel's TAI clock. */
+int64_t
+dt_cg_tai_to_real(void)
+{
+	struct timespec rt, tai;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_TAI, &tai);
+	return ((int64_t)rt.tv_sec - tai.tv_sec) * 1000000000LL + (rt.tv_nsec - tai.tv_nsec);
+}
+
 /* ---- expressions ---------------------------------------------------------------------- */
 
 /*
@@ -370,6 +382,52 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 	case DT_VAR_CURTHREAD:
 		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
 		return;
+	case DT_VAR_WALLTIMESTAMP:
+		/* The kernel's TAI clock is realtime plus the TAI offset (37 s since 2017):
+		 * the consumer's realtime/TAI difference, measured when the code is made, maps
+		 * it back. */
+		EMIT(cg, DT_CALL(BPF_FUNC_ktime_get_tai_ns));
+		dt_cg_int(cg, 1, (uint64_t)dt_cg_tai_to_real());
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 1));
+		return;
+	case DT_VAR_VTIMESTAMP: {
+		/* on-CPU time of this thread: current->se.sum_exec_runtime */
+		int se = dt_cg_btf_offset(cg, "task_struct", "se");
+		int rt = dt_cg_btf_offset(cg, "sched_entity", "sum_exec_runtime");
+
+		if (se < 0 || rt < 0) {
+			dt_cg_fail(cg, "vtimestamp needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+			return;
+		}
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, se + rt));
+		EMIT(cg, DT_ST(BPF_DW, 10, FP_KEY, 0));
+		EMIT(cg, DT_MOV64_REG(1, 10));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_KEY));
+		EMIT(cg, DT_MOV64_IMM(2, 8));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+		EMIT(cg, DT_LDX(BPF_DW, 0, 10, FP_KEY));
+		return;
+	}
+	case DT_VAR_STACKDEPTH: case DT_VAR_USTACKDEPTH: {
+		/* the frames bpf_get_stack finds, into a scratch buffer of 127 frames */
+		uint32_t off = dt_cg_temp(cg, 127 * 8);
+		int ok = dt_ir_label(IR(cg));
+
+		EMIT(cg, DT_MOV64_REG(1, 6));
+		EMIT(cg, DT_MOV64_REG(2, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)off));
+		EMIT(cg, DT_MOV64_IMM(3, 127 * 8));
+		EMIT(cg, DT_MOV64_IMM(4, id == DT_VAR_USTACKDEPTH ? BPF_F_USER_STACK
+							: (cg->stack_skip & BPF_F_SKIP_FIELD_MASK)));
+		EMIT(cg, DT_CALL(BPF_FUNC_get_stack));
+		dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, ok);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		dt_ir_place(IR(cg), ok);
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 3));
+		return;
+	}
 	case DT_VAR_ID: case DT_VAR_EPID:
 		dt_cg_prid(cg, 0);
 		return;

@@ -191,6 +191,8 @@ void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
 /* Subroutine calls (dt_cg_subr.c). */
 void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
+/* realtime minus TAI, in ns (walltimestamp). */
+int64_t dt_cg_tai_to_real(void);
 /* stack()/ustack() written into [base + off, + size) (zeroed past the last frame). */
 void dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size);
 /* Aggregating assignments (dt_cg_agg.c). */

@@ -54,6 +54,10 @@ static const struct dt_bvar {
 	{"probename", DT_VAR_PROBENAME, "string"},
 	{"id", DT_VAR_ID, "uint_t"},		{"epid", DT_VAR_EPID, "uint_t"},
 	{"curthread", DT_VAR_CURTHREAD, "struct task_struct *"},
+	{"walltimestamp", DT_VAR_WALLTIMESTAMP, "int64_t"},
+	{"vtimestamp", DT_VAR_VTIMESTAMP, "uint64_t"},
+	{"stackdepth", DT_VAR_STACKDEPTH, "uint32_t"},
+	{"ustackdepth", DT_VAR_USTACKDEPTH, "uint32_t"},
 };
 
 static const struct dt_func {
@@ -178,6 +182,30 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 	case DT_NODE_TERNARY:
 		cap = DT_MAX(dt_sema_strcap(cc, n->left, strsize),
 			     dt_sema_strcap(cc, n->right, strsize));
+		break;
+	case DT_NODE_CALL:
+		/* subroutines whose result fits in less than strsize (dt_cg_subr.c's buffers) */
+		if (n->ident_kind != DT_IDENT_SUBR)
+			break;
+		switch (n->ident_id) {
+		case DT_SUBR_SUBSTR: case DT_SUBR_STRSTR: case DT_SUBR_STRCHR:
+		case DT_SUBR_STRRCHR: case DT_SUBR_TOUPPER: case DT_SUBR_TOLOWER:
+		case DT_SUBR_BASENAME: case DT_SUBR_DIRNAME:
+			/* a part or a copy of the first argument ("." and "/" fit in 2) */
+			cap = DT_MAX(dt_sema_strcap(cc, n->list.data[0], strsize), 2u);
+			break;
+		case DT_SUBR_LLTOSTR:
+			cap = 72;	/* 64 binary digits, a sign or a prefix, the NUL */
+			break;
+		case DT_SUBR_INET_NTOA:
+			cap = 16;	/* 255.255.255.255 */
+			break;
+		case DT_SUBR_INET_NTOA6: case DT_SUBR_INET_NTOP:
+			cap = 48;	/* INET6_ADDRSTRLEN (46), rounded up */
+			break;
+		default:
+			break;
+		}
 		break;
 	default:
 		break;
