@@ -893,6 +893,12 @@ main(int argc, char **argv)
 	c.dtp->prog = prog;
 	if (c.compile_only)
 		goto done;
+	if (prog->destructive && !c.dtp->opts.destructive) {
+		fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not "
+			"allowed\n");
+		rc = 1;
+		goto done;
+	}
 	if (dt_check_privileges() < 0) {
 		rc = 1;
 		goto done;

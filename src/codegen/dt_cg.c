@@ -1047,6 +1047,55 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 /* ---- actions -------------------------------------------------------------------------- */
 
 /*
+ * The destructive actions done in the kernel (only with -w): raise(sig) and stop() signal
+ * the current process; copyoutstr(s, addr, maxlen) writes a string into its memory.
+ */
+static void
+dt_cg_destructive(dt_cg_t *cg, dt_node_t *call)
+{
+	if (call->ident_id == DT_ACTFN_COPYOUTSTR) {
+		uint32_t off = dt_cg_temp(cg, cg->strsize);
+		int lo = dt_ir_label(IR(cg)), hi = dt_ir_label(IR(cg));
+		int maxslot, addrslot;
+
+		dt_cg_expr(cg, call->list.data[2]);
+		maxslot = dt_cg_push(cg);
+		dt_cg_expr(cg, call->list.data[1]);
+		addrslot = dt_cg_push(cg);
+		dt_cg_str_into(cg, call->list.data[0], 7, (int32_t)off, cg->strsize);
+		/* bytes to write: the string and its NUL, at most maxlen, at least 1 */
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)maxslot));
+		dt_ir_jmp_reg(IR(cg), BPF_JLE, 0, 1, lo);
+		EMIT(cg, DT_MOV64_REG(0, 1));
+		dt_ir_place(IR(cg), lo);
+		dt_ir_jmp_imm(IR(cg), BPF_JLE, 0, (int32_t)cg->strsize, hi);
+		EMIT(cg, DT_MOV64_IMM(0, (int32_t)cg->strsize));
+		dt_ir_place(IR(cg), hi);
+		{
+			int pos = dt_ir_label(IR(cg));
+
+			dt_ir_jmp_imm(IR(cg), BPF_JSGT, 0, 0, pos);
+			EMIT(cg, DT_MOV64_IMM(0, 1));
+			dt_ir_place(IR(cg), pos);
+		}
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)addrslot));
+		EMIT(cg, DT_MOV64_REG(2, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)off));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_write_user));
+		cg->stack_depth -= 16;
+		return;
+	}
+	if (call->ident_id == DT_ACTFN_STOP) {
+		EMIT(cg, DT_MOV64_IMM(1, 19));	/* SIGSTOP */
+	} else {
+		dt_cg_expr(cg, call->list.data[0]);
+		EMIT(cg, DT_MOV64_REG(1, 0));
+	}
+	EMIT(cg, DT_CALL(BPF_FUNC_send_signal));
+}
+
+/*
  * stack()/ustack() into [base + off, + size): zeroed first, then the helper fills as many
  * frames as there are (the rest stays zero, which is how the consumer finds the end).
  */
@@ -1098,9 +1147,12 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 	case DT_ACT_TRACE:
 		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
 		return;
-	case DT_ACT_PRINTF:
+	case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
 		for (int i = 0; i < a->nitems; i++)
 			dt_cg_store_item(cg, call->list.data[i + 1], &a->items[i]);
+		return;
+	case DT_ACT_RAISE:
+		dt_cg_destructive(cg, call);
 		return;
 	case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE:
 		return;		/* the record itself asks the consumer */

@@ -55,6 +55,8 @@ typedef enum dt_act_kind {
 	DT_ACT_TRUNC,		/* trunc(@a[, n]): item 0 is n when given */
 	DT_ACT_NORMALIZE,	/* normalize(@a, n): item 0 is n */
 	DT_ACT_DENORMALIZE,	/* denormalize(@a) */
+	DT_ACT_SYSTEM,		/* system(fmt, args...): as PRINTF; the consumer runs it */
+	DT_ACT_RAISE,		/* raise(sig), stop(): done in the kernel; nothing to print */
 } dt_act_kind_t;
 
 struct dt_pfmt;	/* a parsed printf format: src/consumer */
@@ -168,6 +170,7 @@ typedef struct dt_program {
 	 * holds them; code generation interns them and addresses them by offset. */
 	DT_VEC(char) strtab;
 	bool uses_exit;
+	bool destructive;	/* uses destructive actions: tracing needs -w */
 	DT_VEC(dt_var_t *) vars;
 	uint32_t globals_size;	/* bytes of globals after the state header */
 	uint32_t this_size;	/* bytes of this-> variables at the start of the temporaries */

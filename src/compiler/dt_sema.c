@@ -78,6 +78,14 @@ static const struct dt_func {
 	{"trunc", DT_IDENT_ACTION, DT_ACTFN_TRUNC},
 	{"normalize", DT_IDENT_ACTION, DT_ACTFN_NORMALIZE},
 	{"denormalize", DT_IDENT_ACTION, DT_ACTFN_DENORMALIZE},
+	{"system", DT_IDENT_ACTION, DT_ACTFN_SYSTEM},
+	{"raise", DT_IDENT_ACTION, DT_ACTFN_RAISE},
+	{"stop", DT_IDENT_ACTION, DT_ACTFN_STOP},
+	{"copyoutstr", DT_IDENT_ACTION, DT_ACTFN_COPYOUTSTR},
+	{"copyout", DT_IDENT_ACTION, DT_ACTFN_COPYOUT},
+	{"chill", DT_IDENT_ACTION, DT_ACTFN_CHILL},
+	{"panic", DT_IDENT_ACTION, DT_ACTFN_PANIC},
+	{"breakpoint", DT_IDENT_ACTION, DT_ACTFN_BREAKPOINT},
 	{"count", DT_IDENT_AGGFUNC, DT_AGG_COUNT},
 	{"sum", DT_IDENT_AGGFUNC, DT_AGG_SUM},
 	{"avg", DT_IDENT_AGGFUNC, DT_AGG_AVG},
@@ -1127,9 +1135,25 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	dt_nodes_t *args = &call->list;
 	dt_action_t *a;
 
-	if (f->id >= DT_ACTFN_PRINTA) {
+	if (f->id >= DT_ACTFN_PRINTA && f->id <= DT_ACTFN_DENORMALIZE) {
 		dt_sema_aggaction(s, call, f);
 		return;
+	}
+	if (f->id >= DT_ACTFN_SYSTEM) {
+		s->prog->destructive = true;
+		switch (f->id) {
+		case DT_ACTFN_PANIC: case DT_ACTFN_BREAKPOINT: case DT_ACTFN_CHILL:
+			ERR(s, D_UNSUPPORTED, call, "%s( ) is not available on Linux: a BPF program "
+			    "may not %s", call->text, f->id == DT_ACTFN_CHILL ? "busy-wait"
+						       : "stop the kernel");
+			return;
+		case DT_ACTFN_COPYOUT:
+			ERR(s, D_UNSUPPORTED, call, "copyout( ) is not supported yet (copyoutstr( ) "
+			    "is)");
+			return;
+		default:
+			break;
+		}
 	}
 
 	for (size_t i = 0; i < args->len; i++)
@@ -1174,6 +1198,33 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		a->items[0] = dt_item_for(s, args->data[0], &s->clause->recsize);
 		s->prog->uses_exit = true;
 		break;
+	case DT_ACTFN_RAISE: case DT_ACTFN_STOP: {
+		size_t want = f->id == DT_ACTFN_RAISE ? 1 : 0;
+
+		if (args->len != want) {
+			ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu args passed, %zu "
+			    "expected", call->text, args->len, want);
+			return;
+		}
+		if (want && !dt_is_int(args->data[0]->type)) {
+			ERR(s, D_PROTO_ARG, args->data[0], "raise( ) argument #1 is incompatible with "
+			    "prototype:\n\tprototype: int\n\t argument: %s",
+			    dt_type_name(args->data[0]->type));
+			return;
+		}
+		dt_sema_new_action(s, DT_ACT_RAISE, 0);
+		break;
+	}
+	case DT_ACTFN_COPYOUTSTR:
+		if (args->len != 3 || !dt_is_string(args->data[0]->type) ||
+		    !dt_is_scalar(args->data[1]->type) || !dt_is_int(args->data[2]->type)) {
+			ERR(s, D_PROTO_ARG, call, "copyoutstr( ) prototype mismatch: expected "
+			    "copyoutstr(string, uintptr_t, size_t)");
+			return;
+		}
+		dt_sema_new_action(s, DT_ACT_RAISE, 0);	/* kernel-side only, like raise() */
+		break;
+	case DT_ACTFN_SYSTEM:
 	case DT_ACTFN_PRINTF: {
 		dt_node_t *fmt = args->len ? args->data[0] : NULL;
 		dt_pftype_t *types;
@@ -1210,7 +1261,7 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			types[i].is_pointer = t->kind == DT_TYPE_PTR;
 			types[i].name = t->name;
 		}
-		if (dt_pfmt_check(pf, "printf", types, nargs, &msg, &tag, &argno) < 0) {
+		if (dt_pfmt_check(pf, call->text, types, nargs, &msg, &tag, &argno) < 0) {
 			dt_node_t *at = argno >= 0 && argno < nargs ? args->data[argno + 1] : call;
 
 			ERR(s, tag, at, "%s", msg ? msg : "invalid format");
@@ -1218,7 +1269,8 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			dt_pfmt_free(pf);
 			return;
 		}
-		a = dt_sema_new_action(s, DT_ACT_PRINTF, nargs);
+		a = dt_sema_new_action(s, f->id == DT_ACTFN_SYSTEM ? DT_ACT_SYSTEM : DT_ACT_PRINTF,
+				       nargs);
 		a->fmt = fmt->text;
 		a->pfmt = pf;
 		for (int i = 0; i < nargs; i++)

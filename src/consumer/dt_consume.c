@@ -192,6 +192,22 @@ dt_consume_record(void *ctx, void *data, size_t size)
 		case DT_ACT_PRINTF:
 			dt_pfmt_format_ks(sb, a->pfmt, args, n, dtp->ksyms);
 			break;
+		case DT_ACT_SYSTEM: {
+			/* system(): formatted like printf, run by the consumer, as DTrace does;
+			 * what is already printed goes first */
+			dt_strbuf_t cmd = {0};
+			int rc;
+
+			dt_pfmt_format(&cmd, a->pfmt, args, n);
+			dt_consume_flush(dtp, sb);
+			fflush(dtp->out);
+			rc = system(dt_sb_str(&cmd));
+			(void)rc;
+			dt_sb_free(&cmd);
+			break;
+		}
+		case DT_ACT_RAISE:
+			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
 		case DT_ACT_DENORMALIZE:
 			dt_consume_aggact(dtp, sb, a, &args[0]);
@@ -530,7 +546,8 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 	case DT_ACT_DENORMALIZE:
 		dtp->agg_normal[a->aggs[0]] = 1;
 		break;
-	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT:
+	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT: case DT_ACT_SYSTEM:
+	case DT_ACT_RAISE:
 		break;
 	}
 }

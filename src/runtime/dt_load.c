@@ -75,6 +75,9 @@ dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct 
 		return fd;
 	}
 	fprintf(stderr, "dtrace: failed to load BPF program %s: %s\n", name, strerror(errno));
+	if (strstr(log, "cannot use helper bpf_probe_write_user"))
+		fprintf(stderr, "dtrace: copyout( ) and copyoutstr( ) need bpf_probe_write_user, "
+			"which this kernel does not allow here (kernel lockdown?)\n");
 	{
 		/* The last lines say what went wrong; -x bpflog shows everything. */
 		size_t len = strlen(log);
