@@ -5,9 +5,13 @@
  *   if (state.activity != active) return 0        (not for END: it runs after exit())
  *   provider prologue: r7 = &mstate[cpu] (dt_cg_mstate, after any early dispatch that
  *     can return at once), probe id, clause mask, args, errno
- *   clause 0 ... clause N, in program order       (each tests its bit in the mask when the
+ *   call clause 0 ... clause N, in program order  (each tests its bit in the mask when the
  *   return 0                                       program serves many probes)
+ *   clause_0: r6 = ctx, r7 = scratch; the clause; return 0     (BPF-to-BPF subprograms:
+ *   ...                                           jumps stay short however many clauses
+ *                                                 there are, and each is verified alone)
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../providers/dt_provider.h"
@@ -46,31 +50,65 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	}
 	cg->prog_exit = out;
 	masked = bp->prov->ops->prologue(cg, bp, needs);
-	if (masked && bp->clauses.len > 64) {
-		cg->err = "more than 64 clauses on one shared probe program";
+	if (masked && bp->clauses.len > DT_MAX_MASKED_CLAUSES) {
+		cg->err = "too many clauses on one shared probe program";
 		return -1;
 	}
-	for (size_t i = 0; i < bp->clauses.len; i++) {
-		int skip = dt_ir_label(ir);
+	/*
+	 * The clauses go into subprograms: one each, or a few each when there are more than
+	 * the kernel allows subprograms (256); main calls them in order with ctx, the scratch
+	 * value and (shared programs) the dispatch value, whose mask each clause tests.
+	 */
+	size_t nc = bp->clauses.len, per = (nc + DT_MAX_SUBPROGS - 1) / DT_MAX_SUBPROGS;
+	size_t ngroups = per ? (nc + per - 1) / per : 0;
+	int *entry = dt_xcalloc(ngroups + 1, sizeof(int));
 
-		if (masked) {
-			dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 7, DT_MST_MASK));
-			if (i < 31) {
-				dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 1, (int32_t)(1U << i)));
-			} else {
-				dt_ir_emit(ir, DT_ALU64_IMM(BPF_RSH, 1, (int32_t)i));
-				dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 1, 1));
-			}
-			dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, skip);
-		}
-		dt_cg_clause(cg, bp->clauses.data[i]);
-		dt_ir_place(ir, skip);
-		if (cg->err)
-			return -1;
+	for (size_t g = 0; g < ngroups; g++) {
+		entry[g] = dt_ir_label(ir);
+		dt_ir_emit(ir, DT_MOV64_REG(1, 6));
+		dt_ir_emit(ir, DT_MOV64_REG(2, 7));
+		if (masked)
+			dt_ir_emit(ir, DT_LDX(BPF_DW, 3, 10, FP_DISP));
+		else
+			dt_ir_emit(ir, DT_MOV64_IMM(3, 0));
+		dt_ir_call(ir, entry[g]);
 	}
 	dt_ir_place(ir, out);
 	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
 	dt_ir_emit(ir, DT_EXIT());
+	for (size_t g = 0; g < ngroups; g++) {
+		dt_ir_place(ir, entry[g]);
+		dt_ir_emit(ir, DT_MOV64_REG(6, 1));
+		dt_ir_emit(ir, DT_MOV64_REG(7, 2));
+		if (masked)
+			dt_ir_emit(ir, DT_STX(BPF_DW, 10, 3, FP_DISP));
+		for (size_t i = g * per; i < nc && i < (g + 1) * per; i++) {
+			int skip = dt_ir_label(ir);
+
+			if (masked) {
+				/* clause i runs for this probe if bit i of the dispatch value's
+				 * mask (word i / 64 after the probe id) is set */
+				dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 10, FP_DISP));
+				dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 1, (int16_t)(8 + 8 * (i / 64))));
+				if (i % 64 < 31) {
+					dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 1, (int32_t)(1U << (i % 64))));
+				} else {
+					dt_ir_emit(ir, DT_ALU64_IMM(BPF_RSH, 1, (int32_t)(i % 64)));
+					dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 1, 1));
+				}
+				dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, skip);
+			}
+			dt_cg_clause(cg, bp->clauses.data[i]);
+			dt_ir_place(ir, skip);
+			if (cg->err) {
+				free(entry);
+				return -1;
+			}
+		}
+		dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
+		dt_ir_emit(ir, DT_EXIT());
+	}
+	free(entry);
 	if (dt_ir_finish(ir) < 0) {
 		cg->err = "internal error: a jump to an unplaced label";
 		return -1;

@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
 #include "../runtime/dt_runtime.h"
 #include "dt_codegen.h"
 
@@ -37,6 +40,696 @@ dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int
 	dt_ir_place(IR(cg), ok);
 	EMIT(cg, DT_MOV64_REG(0, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
+}
+
+
+/* ---- helpers for the string subroutines ------------------------------------------------ */
+
+/*
+ * The verifier and loops. A loop here is a plain bounded loop whose counter is a constant
+ * along each path (0, 1, 2, ... up to a capacity), so the verifier walks it once per
+ * iteration and every buffer offset it sees is exact. Everything else a loop carries
+ * (lengths, positions found, accumulators, flags) lives in the scratch value, stored and
+ * reloaded around each use: the verifier does not track map memory, so the states at the
+ * loop head differ only in the counter and the paths that branch inside an iteration merge
+ * again at the next one. A register holding, say, a string length across iterations would
+ * get its range narrowed differently on each path (length > 3, length > 4, ...) and the
+ * paths would never merge. For the same reason every subroutine stores its result position
+ * in memory and joins all its exits at one label before using it: the code after the
+ * subroutine is then verified once, not once per loop exit.
+ */
+#define LBL() dt_ir_label(IR(cg))
+#define PLACE(l) dt_ir_place(IR(cg), l)
+#define JIMM(op, r, imm, l) dt_ir_jmp_imm(IR(cg), op, r, (int32_t)(imm), l)
+#define JREG(op, a, b, l) dt_ir_jmp_reg(IR(cg), op, a, b, l)
+#define JA(l) dt_ir_ja(IR(cg), l)
+#define MST(off, reg) EMIT(cg, DT_STX(BPF_DW, 7, reg, (int16_t)(off)))
+#define MLD(reg, off) EMIT(cg, DT_LDX(BPF_DW, reg, 7, (int16_t)(off)))
+#define MSTI(off, imm) EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)(off), (int32_t)(imm)))
+#define LDB(reg, base, off) EMIT(cg, DT_LDX(BPF_B, reg, base, (int16_t)(off)))
+
+/*
+ * Copy string expression n into the scratch buffer at off (cap bytes, NUL-terminated) and
+ * leave its length in r0, in [0, cap - 1]. An unreadable source counts as empty.
+ */
+static void
+dt_cg_sload(dt_cg_t *cg, dt_node_t *n, uint32_t off, uint32_t cap)
+{
+	int a = LBL(), b = LBL();
+
+	dt_cg_expr(cg, n);
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
+	JIMM(BPF_JSGE, 0, 0, a);
+	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)off, 0));
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	PLACE(a);
+	JIMM(BPF_JLE, 0, cap - 1, b);
+	EMIT(cg, DT_MOV64_IMM(0, (int32_t)cap - 1));
+	PLACE(b);
+}
+
+/*
+ * r0 = r7 + dst after copying n characters from src + from, where the scratch words at
+ * from_off and n_off hold from and n (any values: they are clamped to the buffers), into
+ * the buffer at dst of cap bytes, NUL-terminated. n <= 0 gives "".
+ */
+static void
+dt_cg_scopy(dt_cg_t *cg, uint32_t dst, uint32_t cap, uint32_t src, uint32_t srccap,
+	    uint32_t from_off, uint32_t n_off)
+{
+	int empty = LBL(), done = LBL(), a = LBL();
+
+	MLD(3, from_off);
+	MLD(2, n_off);
+	JIMM(BPF_JSLE, 2, 0, empty);
+	JIMM(BPF_JSLT, 3, 0, empty);
+	JIMM(BPF_JGE, 3, srccap, empty);
+	JIMM(BPF_JLE, 2, cap - 1, a);
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap - 1));
+	PLACE(a);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));		/* the NUL: size in [2, cap] */
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)src));
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)dst));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+	JA(done);
+	PLACE(empty);
+	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)dst, 0));
+	PLACE(done);
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)dst));
+}
+
+/* Write the short literal lit (with its NUL) at r7 + off. */
+static void
+dt_cg_slit(dt_cg_t *cg, uint32_t off, const char *lit)
+{
+	size_t i = 0;
+
+	do
+		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + i), lit[i]));
+	while (lit[i++]);
+}
+
+/*
+ * index(s, sub[, start]), rindex(s, sub[, start]) and strstr(s, sub): the position of an
+ * occurrence of sub in s goes to the scratch word at pos_off (-1 when there is none), as
+ * DTrace defines them:
+ *   index: the first occurrence at or after start (default 0; negative means 0); a start at
+ *          or past the end finds nothing, except that "" is found at the end.
+ *   rindex: the last occurrence at or before start (default the end); a negative start
+ *          finds nothing, except that "" is found at 0.
+ * The naive search: for each position, a compare loop over sub, 8 bytes a step (a byte a
+ * step cost the verifier cap(s) x cap(sub) steps, over its limit of a million instructions
+ * for three searches of two strsize-256 strings). Both loops count with constants, so the
+ * verifier's work is about cap(s) x cap(sub) / 8 compare steps.
+ * The buffer of s (at a_off) must have cap(s) + cap(sub) + 8 bytes: the verifier bounds the
+ * position and the compare index separately, and the last compare reads 8 bytes.
+ */
+static void
+dt_cg_search(dt_cg_t *cg, dt_node_t *n, bool reverse, uint32_t a_off, uint32_t ca,
+	     uint32_t pos_off)
+{
+	dt_node_t *sub = n->list.data[1];
+	uint32_t cb = dt_cg_strcap(cg, sub);
+	uint32_t b_off = dt_cg_temp(cg, cb + 8), v = dt_cg_temp(cg, 24);
+	int notfound = LBL(), found = LBL(), done = LBL(), outer = LBL(), inner = LBL();
+	int next = LBL(), a = LBL(), b = LBL(), cmp = LBL(), step = LBL(), whole = LBL();
+	/* v + 0: len(s), v + 8: len(sub), v + 16: start, clamped */
+
+	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	MST(v + 0, 0);
+	dt_cg_sload(cg, sub, b_off, cb);
+	MST(v + 8, 0);
+	if (n->list.len > 2) {
+		dt_cg_expr(cg, n->list.data[2]);
+	} else if (reverse) {
+		MLD(0, v + 0);
+	} else {
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+	}
+	MLD(1, v + 0);
+	MLD(2, v + 8);
+	MSTI(pos_off, -1);
+	/* r0 start, r1 len(s), r2 len(sub) */
+	if (!reverse) {
+		int ok = LBL();
+
+		JIMM(BPF_JSGE, 0, 0, a);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		PLACE(a);
+		JREG(BPF_JSLT, 0, 1, ok);
+		/* at or past the end: only "" is found, at the end */
+		JIMM(BPF_JNE, 2, 0, done);
+		MST(pos_off, 1);
+		JA(done);
+		PLACE(ok);
+		JREG(BPF_JSGT, 2, 1, done);
+	} else {
+		JREG(BPF_JSGT, 2, 1, done);
+		JIMM(BPF_JSGE, 0, 0, a);
+		JIMM(BPF_JNE, 2, 0, done);
+		MSTI(pos_off, 0);
+		JA(done);
+		PLACE(a);
+		/* start = min(start, len(s) - len(sub)) */
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 2));
+		JREG(BPF_JSLE, 0, 1, b);
+		EMIT(cg, DT_MOV64_REG(0, 1));
+		PLACE(b);
+	}
+	MST(v + 16, 0);
+
+	/* r3 = the position: 0 up, or cap(s) - 1 down; a constant on every path */
+	EMIT(cg, DT_MOV64_IMM(3, reverse ? (int32_t)ca - 1 : 0));
+	PLACE(outer);
+	if (!reverse) {
+		JIMM(BPF_JGE, 3, ca, notfound);
+		MLD(0, v + 16);
+		JREG(BPF_JSLT, 3, 0, next);
+		/* past len(s) - len(sub): no room left */
+		MLD(0, v + 0);
+		MLD(1, v + 8);
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 1));
+		JREG(BPF_JSGT, 3, 0, notfound);
+	} else {
+		JIMM(BPF_JSLT, 3, 0, notfound);
+		MLD(0, v + 16);
+		JREG(BPF_JSGT, 3, 0, next);
+	}
+	/*
+	 * The verifier follows the fall-through of a branch first and keeps the jump target
+	 * for later, at most 8192 of them at once: so the jumps go to the long ways on (the
+	 * next character matches) and the fall-through to the short ones (found, or the
+	 * next position), which keeps the pending branches to a few per position.
+	 */
+	EMIT(cg, DT_MOV64_IMM(4, 0));
+	PLACE(inner);
+	JIMM(BPF_JGE, 4, cb - 1, found);
+	MLD(0, v + 8);
+	JREG(BPF_JLT, 4, 0, cmp);
+	JA(found);
+	PLACE(cmp);
+	/* 8 bytes at once: s[pos + j ..] ^ sub[j ..], masked to the len(sub) - j left */
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 4));
+	EMIT(cg, DT_MOV64_REG(5, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 3));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 4));
+	EMIT(cg, DT_LDX(BPF_DW, 5, 5, (int16_t)a_off));
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 4));
+	EMIT(cg, DT_LDX(BPF_DW, 1, 1, (int16_t)b_off));
+	EMIT(cg, DT_ALU64_REG(BPF_XOR, 5, 1));
+	JIMM(BPF_JGE, 0, 8, whole);
+	EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 3));
+	EMIT(cg, DT_MOV64_IMM(1, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_LSH, 1, 0));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 1, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 5, 1));
+	PLACE(whole);
+	JIMM(BPF_JEQ, 5, 0, step);
+	JA(next);
+	PLACE(step);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, 8));
+	JA(inner);
+	PLACE(next);
+	EMIT(cg, DT_ALU64_IMM(reverse ? BPF_SUB : BPF_ADD, 3, 1));
+	JA(outer);
+	PLACE(found);
+	MST(pos_off, 3);
+	PLACE(notfound);
+	PLACE(done);
+}
+
+/*
+ * The last path component, or all but it (basename, dirname), as DTrace defines them:
+ * trailing slashes do not count; "" gives "." and a string of slashes "/"; dirname of a
+ * name with no slash is ".", and of "/name" is "/".
+ * One backward scan over the positions (a constant counter, skipping those past the end)
+ * with a phase in memory: 0 in the trailing slashes, 1 in the last component, 2 in the
+ * slashes before it. It records where the last component ends (v + 8), the slash before it
+ * (v + 16) and where the directory part ends (v + 24), each -1 when not met.
+ */
+static void
+dt_cg_pathpart(dt_cg_t *cg, dt_node_t *n, bool dir)
+{
+	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
+	uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 56);
+	int loop = LBL(), next = LBL(), end = LBL(), p1 = LBL(), p2 = LBL(), out = LBL();
+	int special = LBL(), dot = LBL(), slash = LBL();
+
+	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	MST(v + 0, 0);
+	MSTI(v + 8, -1);
+	MSTI(v + 16, -1);
+	MSTI(v + 24, -1);
+	MSTI(v + 32, 0);
+	EMIT(cg, DT_MOV64_IMM(3, (int32_t)ca - 1));
+	PLACE(loop);
+	JIMM(BPF_JSLT, 3, 0, end);
+	MLD(0, v + 0);
+	JREG(BPF_JSGE, 3, 0, next);
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+	LDB(1, 1, a_off);
+	MLD(0, v + 32);
+	JIMM(BPF_JEQ, 0, 1, p1);
+	JIMM(BPF_JEQ, 0, 2, p2);
+	/* phase 0 */
+	JIMM(BPF_JEQ, 1, '/', next);
+	MST(v + 8, 3);
+	MSTI(v + 32, 1);
+	JA(next);
+	PLACE(p1);
+	JIMM(BPF_JNE, 1, '/', next);
+	MST(v + 16, 3);
+	MSTI(v + 32, 2);
+	JA(next);
+	PLACE(p2);
+	JIMM(BPF_JEQ, 1, '/', next);
+	MST(v + 24, 3);
+	JA(end);
+	PLACE(next);
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 3, 1));
+	JA(loop);
+
+	PLACE(end);
+	MLD(0, v + 8);
+	JIMM(BPF_JSLT, 0, 0, special);
+	if (!dir) {
+		/* from the slash + 1 to the end of the last component */
+		MLD(1, v + 16);
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 1));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, 1));
+		MST(v + 40, 1);
+		MST(v + 48, 0);
+	} else {
+		MLD(0, v + 16);
+		JIMM(BPF_JSLT, 0, 0, dot);
+		MLD(0, v + 24);
+		JIMM(BPF_JSLT, 0, 0, slash);
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 1));
+		MSTI(v + 40, 0);
+		MST(v + 48, 0);
+	}
+	dt_cg_scopy(cg, r, cr, a_off, ca, v + 40, v + 48);
+	JA(out);
+	PLACE(special);
+	/* no component: "" gives ".", slashes give "/" */
+	MLD(0, v + 0);
+	JIMM(BPF_JNE, 0, 0, slash);
+	PLACE(dot);
+	dt_cg_slit(cg, r, ".");
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));
+	JA(out);
+	PLACE(slash);
+	dt_cg_slit(cg, r, "/");
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));
+	PLACE(out);
+}
+
+/*
+ * lltostr(n[, base]), as DTrace writes it: base 10 with a '-' for negative numbers; other
+ * bases print the 64 bits unsigned, base 16 with "0x" and base 8 with "0" in front (but 0 is
+ * "0"). A base outside 2..36 gives "". The digits go backwards into a 72-byte buffer, one
+ * per iteration of a loop of at most 64, at offsets that are constants on each path.
+ */
+static void
+dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t cr = dt_cg_strcap(cg, n), b = dt_cg_temp(cg, 72), r = dt_cg_temp(cg, cr);
+	uint32_t v = dt_cg_temp(cg, 32);
+	int bad = LBL(), pos = LBL(), loop = LBL(), out = LBL(), dig = LBL(), a = LBL();
+	int not16 = LBL(), not8 = LBL(), pfx = LBL(), copy = LBL();
+	/* v + 0: the value left, v + 8: base, v + 16: n, v + 24: start of the text */
+
+	if (n->list.len > 1) {
+		dt_node_t *bn = n->list.data[1];
+
+		if (bn->kind == DT_NODE_INT && (bn->ival < 2 || bn->ival > 36)) {
+			dt_cg_fail(cg, "lltostr( ) base must be between 2 and 36");
+			return;
+		}
+		dt_cg_expr(cg, bn);
+	} else {
+		EMIT(cg, DT_MOV64_IMM(0, 10));
+	}
+	MST(v + 8, 0);
+	dt_cg_expr(cg, n->list.data[0]);
+	MST(v + 16, 0);
+	MST(v + 0, 0);
+	MLD(2, v + 8);
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 2, 2));
+	JIMM(BPF_JGT, 2, 34, bad);
+	MLD(2, v + 8);
+	JIMM(BPF_JNE, 2, 10, pos);
+	JIMM(BPF_JSGE, 0, 0, pos);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
+	MST(v + 0, 0);
+	PLACE(pos);
+	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(b + 71), 0));
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	PLACE(loop);
+	MLD(1, v + 0);
+	MLD(2, v + 8);
+	EMIT(cg, DT_MOV64_REG(0, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_MOD, 0, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_DIV, 1, 2));
+	MST(v + 0, 1);
+	JIMM(BPF_JGT, 0, 9, dig);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, '0' - ('a' - 10)));
+	PLACE(dig);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 'a' - 10));
+	EMIT(cg, DT_MOV64_REG(4, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 4, 3));
+	EMIT(cg, DT_STX(BPF_B, 4, 0, (int16_t)(b + 70)));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	JIMM(BPF_JEQ, 1, 0, out);
+	JIMM(BPF_JLT, 3, 64, loop);
+	PLACE(out);
+	EMIT(cg, DT_MOV64_IMM(0, 71));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 3));
+	MST(v + 24, 0);
+
+	/* the prefix, in front of the digits (r1 in [3, 71] for the verifier) */
+	MLD(1, v + 24);
+	JIMM(BPF_JLE, 1, 71, a);
+	EMIT(cg, DT_MOV64_IMM(1, 71));
+	PLACE(a);
+	{
+		int c = LBL();
+
+		JIMM(BPF_JGE, 1, 3, c);
+		EMIT(cg, DT_MOV64_IMM(1, 3));
+		PLACE(c);
+	}
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 7));
+	MLD(2, v + 8);
+	MLD(4, v + 16);
+	JIMM(BPF_JNE, 2, 16, not16);
+	EMIT(cg, DT_ST(BPF_B, 1, (int16_t)(b - 1), 'x'));
+	EMIT(cg, DT_ST(BPF_B, 1, (int16_t)(b - 2), '0'));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 1, 2));
+	JA(pfx);
+	PLACE(not16);
+	JIMM(BPF_JNE, 2, 8, not8);
+	JIMM(BPF_JEQ, 4, 0, pfx);
+	EMIT(cg, DT_ST(BPF_B, 1, (int16_t)(b - 1), '0'));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 1, 1));
+	JA(pfx);
+	PLACE(not8);
+	JIMM(BPF_JNE, 2, 10, pfx);
+	JIMM(BPF_JSGE, 4, 0, pfx);
+	EMIT(cg, DT_ST(BPF_B, 1, (int16_t)(b - 1), '-'));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 1, 1));
+	PLACE(pfx);
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 7));
+	MST(v + 24, 1);
+	MSTI(v + 0, 72);
+	JA(copy);
+	PLACE(bad);
+	MSTI(v + 0, 0);
+	PLACE(copy);
+	dt_cg_scopy(cg, r, cr, b, 72, v + 24, v + 0);
+}
+
+/*
+ * strtoll(s[, base]), as DTrace reads numbers: leading white space, an optional sign, for
+ * base 16 an optional "0x", then digits (letters for 10 and up) while they are below the
+ * base. A base outside 2..36 gives 0. The phase lives in memory:
+ * 0 before the number, 1 after the sign, 2 in the digits, 3 after a first digit "0".
+ */
+static void
+dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), a_off = dt_cg_temp(cg, ca);
+	uint32_t v = dt_cg_temp(cg, 32);
+	int loop = LBL(), end = LBL(), next = LBL(), digits = LBL(), conv = LBL(), val = LBL();
+	int ph = LBL(), out = LBL();
+	/* v + 0: the value, v + 8: negative, v + 16: phase, v + 24: base */
+
+	if (n->list.len > 1) {
+		dt_node_t *bn = n->list.data[1];
+
+		if (bn->kind == DT_NODE_INT && (bn->ival < 2 || bn->ival > 36)) {
+			dt_cg_fail(cg, "strtoll( ) base must be between 2 and 36");
+			return;
+		}
+		dt_cg_expr(cg, bn);
+	} else {
+		EMIT(cg, DT_MOV64_IMM(0, 10));
+	}
+	MST(v + 24, 0);
+	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	MSTI(v + 0, 0);
+	MSTI(v + 8, 0);
+	MSTI(v + 16, 0);
+	MLD(0, v + 24);
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 2));
+	JIMM(BPF_JGT, 0, 34, end);
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	PLACE(loop);
+	JIMM(BPF_JGE, 3, ca, end);
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+	LDB(1, 1, a_off);
+	JIMM(BPF_JEQ, 1, 0, end);
+	MLD(0, v + 16);
+	JIMM(BPF_JNE, 0, 0, digits);
+	JIMM(BPF_JEQ, 1, ' ', next);
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 2, '\t'));
+	JIMM(BPF_JLE, 2, '\r' - '\t', next);
+	MSTI(v + 16, 1);
+	JIMM(BPF_JEQ, 1, '+', next);
+	JIMM(BPF_JNE, 1, '-', digits);
+	MSTI(v + 8, 1);
+	JA(next);
+	PLACE(digits);
+	/* "0x" in base 16 */
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_OR, 2, 0x20));
+	JIMM(BPF_JNE, 2, 'x', conv);
+	MLD(0, v + 16);
+	JIMM(BPF_JNE, 0, 3, conv);
+	MLD(0, v + 24);
+	JIMM(BPF_JNE, 0, 16, conv);
+	MSTI(v + 16, 2);
+	JA(next);
+	PLACE(conv);
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 2, '0'));
+	JIMM(BPF_JLE, 2, 9, val);
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_OR, 2, 0x20));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 2, 'a'));
+	JIMM(BPF_JGT, 2, 25, end);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 10));
+	PLACE(val);
+	MLD(0, v + 24);
+	JREG(BPF_JGE, 2, 0, end);
+	/* the phase: 3 after a first digit 0, else 2 */
+	MLD(4, v + 16);
+	MSTI(v + 16, 2);
+	JIMM(BPF_JNE, 4, 1, ph);
+	JIMM(BPF_JNE, 2, 0, ph);
+	MSTI(v + 16, 3);
+	PLACE(ph);
+	MLD(4, v + 0);
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 2));
+	MST(v + 0, 4);
+	PLACE(next);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	JA(loop);
+	PLACE(end);
+	MLD(0, v + 0);
+	MLD(1, v + 8);
+	JIMM(BPF_JEQ, 1, 0, out);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
+	PLACE(out);
+}
+
+/*
+ * inet_ntoa(ipaddr_t *), inet_ntoa6(in6_addr_t *), inet_ntop(af, addr): the address is
+ * read from kernel memory (a bad address is a fault) and formatted with bpf_snprintf: IPv4
+ * as a dotted quad, IPv6 as eight hexadecimal groups without leading zeros. Unlike DTrace,
+ * the longest run of zero groups is not shortened to "::" yet (bpf_snprintf's %pI6c does
+ * not compress either). inet_ntop with another family than AF_INET (2) or AF_INET6 (10)
+ * gives "".
+ */
+static void
+dt_cg_inet_fmt(dt_cg_t *cg, bool v6, uint32_t r, uint32_t cr, uint32_t x, uint32_t data)
+{
+	static const char f4[] = "%u.%u.%u.%u", f6[] = "%x:%x:%x:%x:%x:%x:%x:%x";
+	int ok = LBL();
+
+	/* r3 = the address */
+	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)x));
+	EMIT(cg, DT_MOV64_IMM(2, v6 ? 16 : 4));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	JIMM(BPF_JEQ, 0, 0, ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	PLACE(ok);
+	if (v6) {
+		/* eight big-endian 16-bit groups */
+		for (int i = 0; i < 8; i++) {
+			EMIT(cg, DT_LDX(BPF_H, 1, 7, (int16_t)(x + 2 * (uint32_t)i)));
+			EMIT(cg, dt_insn(BPF_ALU | BPF_END | BPF_TO_BE, 1, 0, 0, 16));
+			MST(data + 8 * (uint32_t)i, 1);
+		}
+		EMIT(cg, DT_MOV64_REG(4, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, (int32_t)data));
+		EMIT(cg, DT_MOV64_IMM(5, 64));
+	} else {
+		for (int i = 0; i < 4; i++) {
+			LDB(1, 7, x + (uint32_t)i);
+			MST(data + 8 * (uint32_t)i, 1);
+		}
+		EMIT(cg, DT_MOV64_REG(4, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, (int32_t)data));
+		EMIT(cg, DT_MOV64_IMM(5, 32));
+	}
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)r));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)cr));
+	dt_ir_ld_mapval(IR(cg), 3, DT_MAP_STRTAB,
+			v6 ? dt_cg_strtab(cg, f6, sizeof(f6) - 1) : dt_cg_strtab(cg, f4, sizeof(f4) - 1));
+	EMIT(cg, DT_CALL(BPF_FUNC_snprintf));
+}
+
+static void
+dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t cr = dt_cg_strcap(cg, n), r = dt_cg_temp(cg, cr), x = dt_cg_temp(cg, 16);
+	uint32_t data = dt_cg_temp(cg, 64);
+	int id = n->ident_id;
+
+	if (id != DT_SUBR_INET_NTOP) {
+		dt_cg_expr(cg, n->list.data[0]);
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		dt_cg_inet_fmt(cg, id == DT_SUBR_INET_NTOA6, r, cr, x, data);
+	} else {
+		int not4 = LBL(), bad = LBL(), done = LBL();
+
+		dt_cg_expr(cg, n->list.data[0]);
+		MST(data, 0);
+		dt_cg_expr(cg, n->list.data[1]);
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		MLD(1, data);
+		JIMM(BPF_JNE, 1, 2, not4);
+		dt_cg_inet_fmt(cg, false, r, cr, x, data);
+		JA(done);
+		PLACE(not4);
+		JIMM(BPF_JNE, 1, 10, bad);
+		dt_cg_inet_fmt(cg, true, r, cr, x, data);
+		JA(done);
+		PLACE(bad);
+		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)r, 0));
+		PLACE(done);
+	}
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));
+}
+
+/* Byte offset of member mem of struct sname in the kernel's BTF, or -1. */
+static int
+dt_cg_subr_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
+{
+	dt_handle_t *dtp = cg->dtp;
+	const struct btf_type *t;
+	const struct btf_member *m;
+	int id;
+
+	if (!dtp->btf) {
+		dtp->btf = btf__load_vmlinux_btf();
+		if (!dtp->btf || libbpf_get_error(dtp->btf)) {
+			dtp->btf = NULL;
+			return -1;
+		}
+	}
+	id = btf__find_by_name_kind(dtp->btf, sname, BTF_KIND_STRUCT);
+	if (id < 0)
+		return -1;
+	t = btf__type_by_id(dtp->btf, (uint32_t)id);
+	m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *nm = btf__name_by_offset(dtp->btf, m->name_off);
+
+		if (nm && strcmp(nm, mem) == 0)
+			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+	}
+	return -1;
+}
+
+/*
+ * progenyof(pid): 1 when the current process or one of its ancestors has that pid, walking
+ * task->real_parent at most 64 generations (the walk stops at the task that is its own
+ * parent, the idle task). The counter is in r9, which helper calls keep; the task pointer
+ * is in memory.
+ */
+static void
+dt_cg_progenyof(dt_cg_t *cg, dt_node_t *n)
+{
+	int parent = dt_cg_subr_btf_offset(cg, "task_struct", "real_parent");
+	int tgid = dt_cg_subr_btf_offset(cg, "task_struct", "tgid");
+	uint32_t v = dt_cg_temp(cg, 32);
+	int loop = LBL(), end = LBL(), yes = LBL();
+	/* v + 0: pid, v + 8: the task, v + 16: the result, v + 24: a read's destination */
+
+	if (parent < 0 || tgid < 0) {
+		dt_cg_fail(cg, "progenyof( ) needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	dt_cg_expr(cg, n->list.data[0]);
+	MST(v + 0, 0);
+	MSTI(v + 16, 0);
+	EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+	MST(v + 8, 0);
+	EMIT(cg, DT_MOV64_IMM(9, 0));
+	PLACE(loop);
+	JIMM(BPF_JGE, 9, 64, end);
+	/* the tgid */
+	MSTI(v + 24, 0);
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)(v + 24)));
+	EMIT(cg, DT_MOV64_IMM(2, 4));
+	MLD(3, v + 8);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, tgid));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	JIMM(BPF_JNE, 0, 0, end);
+	EMIT(cg, DT_LDX(BPF_W, 1, 7, (int16_t)(v + 24)));
+	EMIT(cg, DT_LDX(BPF_W, 2, 7, (int16_t)v));
+	JREG(BPF_JEQ, 1, 2, yes);
+	/* the parent */
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)(v + 24)));
+	EMIT(cg, DT_MOV64_IMM(2, 8));
+	MLD(3, v + 8);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, parent));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	JIMM(BPF_JNE, 0, 0, end);
+	MLD(1, v + 24);
+	MLD(2, v + 8);
+	JREG(BPF_JEQ, 1, 2, end);
+	JIMM(BPF_JEQ, 1, 0, end);
+	MST(v + 8, 1);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 9, 1));
+	JA(loop);
+	PLACE(yes);
+	MSTI(v + 16, 1);
+	PLACE(end);
+	MLD(0, v + 16);
 }
 
 void
@@ -129,6 +822,176 @@ dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
 		return;
 	}
+	case DT_SUBR_SUBSTR: {
+		/*
+		 * substr(s, index[, length]), as DTrace defines it: a negative index counts
+		 * from the end; if it is still negative, the length shrinks by as much and the
+		 * index becomes 0; a negative length leaves that many characters off the end;
+		 * anything outside s is cut off, and nothing left gives "".
+		 */
+		dt_node_t *a = n->list.data[0];
+		uint32_t ca = dt_cg_strcap(cg, a), cr = dt_cg_strcap(cg, n);
+		uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 24);
+		int ok = LBL(), empty = LBL(), rem = LBL(), fit = LBL(), copy = LBL();
+
+		dt_cg_sload(cg, a, a_off, ca);
+		MST(v + 0, 0);
+		dt_cg_expr(cg, n->list.data[1]);
+		MST(v + 8, 0);
+		if (n->list.len > 2)
+			dt_cg_expr(cg, n->list.data[2]);
+		else
+			EMIT(cg, DT_MOV64_IMM(0, (int32_t)ss));
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		MLD(2, v + 8);
+		MLD(4, v + 0);
+		/* r2 index, r3 remaining, r4 len */
+		JIMM(BPF_JSGE, 2, 0, ok);
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 4));
+		JIMM(BPF_JSGE, 2, 0, ok);
+		EMIT(cg, DT_MOV64_REG(5, 2));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 3));
+		JIMM(BPF_JSLE, 5, 0, ok);
+		EMIT(cg, DT_MOV64_REG(3, 5));
+		EMIT(cg, DT_MOV64_IMM(2, 0));
+		PLACE(ok);
+		JIMM(BPF_JSLT, 2, 0, empty);
+		JREG(BPF_JSGE, 2, 4, empty);
+		JIMM(BPF_JSGE, 3, 0, rem);
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 4));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 3, 2));
+		PLACE(rem);
+		/* at most len - index characters */
+		EMIT(cg, DT_MOV64_REG(5, 4));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 5, 2));
+		JREG(BPF_JSLE, 3, 5, fit);
+		EMIT(cg, DT_MOV64_REG(3, 5));
+		PLACE(fit);
+		MST(v + 8, 2);
+		MST(v + 16, 3);
+		JA(copy);
+		PLACE(empty);
+		MSTI(v + 16, 0);
+		PLACE(copy);
+		dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
+		return;
+	}
+	case DT_SUBR_INDEX: case DT_SUBR_RINDEX: {
+		uint32_t ca = dt_cg_strcap(cg, n->list.data[0]);
+		uint32_t a_off = dt_cg_temp(cg, ca + dt_cg_strcap(cg, n->list.data[1]) + 8);
+		uint32_t pos = dt_cg_temp(cg, 8);
+
+		dt_cg_search(cg, n, n->ident_id == DT_SUBR_RINDEX, a_off, ca, pos);
+		MLD(0, pos);
+		return;
+	}
+	case DT_SUBR_STRSTR: {
+		/* the rest of s from the first occurrence of sub; "" when there is none */
+		uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
+		uint32_t a_off = dt_cg_temp(cg, ca + dt_cg_strcap(cg, n->list.data[1]) + 8);
+		uint32_t r = dt_cg_temp(cg, cr), pos = dt_cg_temp(cg, 8), cnt = dt_cg_temp(cg, 8);
+
+		dt_cg_search(cg, n, false, a_off, ca, pos);
+		MSTI(cnt, (int32_t)ca);
+		dt_cg_scopy(cg, r, cr, a_off, ca, pos, cnt);
+		return;
+	}
+	case DT_SUBR_STRCHR: case DT_SUBR_STRRCHR: {
+		/* the rest of s from the first (last) c; "" when there is none */
+		uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
+		uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 24);
+		int loop = LBL(), end = LBL(), nomatch = LBL();
+
+		dt_cg_sload(cg, n->list.data[0], a_off, ca);
+		dt_cg_expr(cg, n->list.data[1]);
+		EMIT(cg, DT_ALU64_IMM(BPF_AND, 0, 0xff));
+		MST(v + 0, 0);
+		MSTI(v + 8, -1);
+		MSTI(v + 16, (int32_t)ca);
+		EMIT(cg, DT_MOV64_IMM(3, 0));
+		PLACE(loop);
+		JIMM(BPF_JGE, 3, ca, end);
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+		LDB(1, 1, a_off);
+		MLD(0, v + 0);
+		JREG(BPF_JNE, 1, 0, nomatch);
+		MST(v + 8, 3);
+		if (n->ident_id == DT_SUBR_STRCHR)
+			JA(end);
+		PLACE(nomatch);
+		JIMM(BPF_JEQ, 1, 0, end);
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+		JA(loop);
+		PLACE(end);
+		dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
+		return;
+	}
+	case DT_SUBR_TOUPPER: case DT_SUBR_TOLOWER: {
+		uint32_t ca = dt_cg_strcap(cg, n->list.data[0]);
+		uint32_t a_off = dt_cg_temp(cg, DT_MAX(ca, dt_cg_strcap(cg, n)));
+		bool up = n->ident_id == DT_SUBR_TOUPPER;
+		int loop = LBL(), end = LBL(), next = LBL();
+
+		dt_cg_sload(cg, n->list.data[0], a_off, ca);
+		EMIT(cg, DT_MOV64_IMM(3, 0));
+		PLACE(loop);
+		JIMM(BPF_JGE, 3, ca, end);
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+		LDB(2, 1, a_off);
+		JIMM(BPF_JEQ, 2, 0, end);
+		JIMM(BPF_JLT, 2, up ? 'a' : 'A', next);
+		JIMM(BPF_JGT, 2, up ? 'z' : 'Z', next);
+		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 0x20));
+		EMIT(cg, DT_STX(BPF_B, 1, 2, (int16_t)a_off));
+		PLACE(next);
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+		JA(loop);
+		PLACE(end);
+		EMIT(cg, DT_MOV64_REG(0, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)a_off));
+		return;
+	}
+	case DT_SUBR_BASENAME: case DT_SUBR_DIRNAME:
+		dt_cg_pathpart(cg, n, n->ident_id == DT_SUBR_DIRNAME);
+		return;
+	case DT_SUBR_LLTOSTR:
+		dt_cg_lltostr(cg, n);
+		return;
+	case DT_SUBR_STRTOLL:
+		dt_cg_strtoll(cg, n);
+		return;
+	case DT_SUBR_HTONS: case DT_SUBR_NTOHS:
+	case DT_SUBR_HTONL: case DT_SUBR_NTOHL:
+	case DT_SUBR_HTONLL: case DT_SUBR_NTOHLL: {
+		/* network order is big-endian; the swap also zero-extends the result */
+		int bits = n->ident_id == DT_SUBR_HTONS || n->ident_id == DT_SUBR_NTOHS ? 16 :
+			   n->ident_id == DT_SUBR_HTONL || n->ident_id == DT_SUBR_NTOHL ? 32 : 64;
+
+		dt_cg_expr(cg, n->list.data[0]);
+		EMIT(cg, dt_insn(BPF_ALU | BPF_END | BPF_TO_BE, 0, 0, 0, bits));
+		return;
+	}
+	case DT_SUBR_RAND:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_prandom_u32));
+		dt_cg_normalize(cg, 0, 4, true);
+		return;
+	case DT_SUBR_GETMAJOR: case DT_SUBR_GETMINOR:
+		/* the kernel's dev_t: major in the high 12 bits, minor in the low 20 */
+		dt_cg_expr(cg, n->list.data[0]);
+		if (n->ident_id == DT_SUBR_GETMAJOR) {
+			EMIT(cg, DT_ALU32_IMM(BPF_RSH, 0, 20));
+		} else {
+			EMIT(cg, DT_ALU32_IMM(BPF_AND, 0, 0xfffff));
+		}
+		return;
+	case DT_SUBR_INET_NTOA: case DT_SUBR_INET_NTOA6: case DT_SUBR_INET_NTOP:
+		dt_cg_inet(cg, n);
+		return;
+	case DT_SUBR_PROGENYOF:
+		dt_cg_progenyof(cg, n);
+		return;
 	default:
 		dt_cg_fail(cg, "unknown subroutine");
 		return;

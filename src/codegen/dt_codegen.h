@@ -74,7 +74,7 @@ typedef struct dt_irbuf {
 	size_t len, cap;
 	/* Labels: position once placed (-1 before); pending jumps patched at placement. */
 	DT_VEC(long) label_pos;
-	DT_VEC(struct dt_fixup { int label; size_t at; }) fixups;
+	DT_VEC(struct dt_fixup { int label; size_t at; bool call; }) fixups;
 } dt_irbuf_t;
 
 void dt_ir_init(dt_irbuf_t *ir);
@@ -86,6 +86,8 @@ void dt_ir_place(dt_irbuf_t *ir, int label);		/* the label is the next instructi
 void dt_ir_jmp_imm(dt_irbuf_t *ir, int op, int reg, int32_t imm, int label);
 void dt_ir_jmp_reg(dt_irbuf_t *ir, int op, int dst, int src, int label);
 void dt_ir_ja(dt_irbuf_t *ir, int label);
+/* A BPF-to-BPF call of the subprogram starting at label (its offset goes in imm). */
+void dt_ir_call(dt_irbuf_t *ir, int label);
 /* Has every label been placed and every jump patched? (0, or -1 on a bug) */
 int dt_ir_finish(dt_irbuf_t *ir);
 
@@ -160,7 +162,8 @@ typedef struct dt_cg {
 #define FP_KEY (-8)		/* a u32 map key */
 #define FP_TID (-16)		/* the thread key of self-> variables */
 #define FP_VAL (-24)		/* a value for map updates */
-#define FP_SPILL0 (-32)
+#define FP_DISP (-32)		/* shared programs: the dispatch value (probe id, clause mask) */
+#define FP_SPILL0 (-40)
 #define FP_MAXSPILL 48
 
 /* Record a code generation failure (the first one wins). */
@@ -197,6 +200,11 @@ int64_t dt_cg_tai_to_real(void);
 void dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size);
 /* Aggregating assignments (dt_cg_agg.c). */
 void dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign);
+
+/* Clauses one shared program (syscall entry/return) can dispatch to: mask words of 64. */
+#define DT_MAX_MASKED_CLAUSES (64 * 16)
+/* Subprograms a program may have: the kernel allows 256 in all (main included). */
+#define DT_MAX_SUBPROGS 200
 
 /* r7 = this CPU's scratch value (prologues call it; returns from the program on failure). */
 void dt_cg_mstate(dt_cg_t *cg);

@@ -51,7 +51,10 @@ dt_ir_place(dt_irbuf_t *ir, int label)
 
 		if (f->label != label)
 			continue;
-		ir->insns[f->at].off = (int16_t)((long)ir->len - (long)f->at - 1);
+		if (f->call)
+			ir->insns[f->at].imm = (int32_t)((long)ir->len - (long)f->at - 1);
+		else
+			ir->insns[f->at].off = (int16_t)((long)ir->len - (long)f->at - 1);
 		*f = ir->fixups.data[--ir->fixups.len];
 		i--;
 	}
@@ -65,7 +68,23 @@ dt_ir_jump(dt_irbuf_t *ir, struct bpf_insn insn, int label)
 	if (pos >= 0) {
 		insn.off = (int16_t)(pos - (long)ir->len - 1);
 	} else {
-		struct dt_fixup f = {label, ir->len};
+		struct dt_fixup f = {label, ir->len, false};
+
+		dt_vec_push(&ir->fixups, f);
+	}
+	dt_ir_emit(ir, insn);
+}
+
+void
+dt_ir_call(dt_irbuf_t *ir, int label)
+{
+	struct bpf_insn insn = dt_insn(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0);
+	long pos = ir->label_pos.data[label];
+
+	if (pos >= 0) {
+		insn.imm = (int32_t)(pos - (long)ir->len - 1);
+	} else {
+		struct dt_fixup f = {label, ir->len, true};
 
 		dt_vec_push(&ir->fixups, f);
 	}

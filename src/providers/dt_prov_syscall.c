@@ -68,10 +68,10 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	int out = dt_ir_label(ir);
 	bool entry = bp->group == SC_ENTRY;
 
-	/* stack() starts at the syscall path: skip this program, bpf_trace_run2 and the
-	 * tracepoint's __bpf_trace_sys_enter/exit (seen on 6.18; the consumer drops any such
-	 * frame that is left, should another kernel have more). */
-	cg->stack_skip = 3;
+	/* stack() starts at the syscall path: skip the clause's subprogram, this program,
+	 * bpf_trace_run2 and the tracepoint's __bpf_trace_sys_enter/exit (seen on 6.18; the
+	 * consumer drops any such frame that is left, should another kernel have more). */
+	cg->stack_skip = 4;
 	/* The syscall number: sys_enter passes it as args[1]; sys_exit has only regs. */
 	if (entry) {
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, 8));
@@ -95,12 +95,11 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 0, 0));
 	dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, out);
 	/* An enabled syscall: only now the scratch value (most syscalls never get here). */
+	dt_ir_emit(ir, DT_STX(BPF_DW, 10, 0, FP_DISP));	/* clauses read their mask bits */
 	dt_ir_emit(ir, DT_MOV64_REG(9, 0));
 	dt_cg_mstate(cg);
 	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 9, 0));
 	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_PRID));
-	dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 9, 8));
-	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_MASK));
 
 	if (entry && (needs & DT_NEED_ARGS)) {
 		/* One probe read of the argument registers into the temporaries, then spread. */
@@ -152,11 +151,9 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	return true;
 }
 
-struct sc_dispatch {
-	uint32_t probe_id;
-	uint32_t pad;
-	uint64_t mask;
-};
+/* The dispatch value: { u32 probe id; u32 pad; u64 clause mask[DT_SC_MASKWORDS] }. */
+#define DT_SC_MASKWORDS (DT_MAX_MASKED_CLAUSES / 64)
+#define DT_SC_VALSIZE (8 + 8 * DT_SC_MASKWORDS)
 
 static int
 syscall_setup(dt_handle_t *dtp, struct dt_bpfprog *bp)
@@ -165,7 +162,7 @@ syscall_setup(dt_handle_t *dtp, struct dt_bpfprog *bp)
 
 	for (size_t i = 0; i < bp->probes.len; i++) {
 		dt_probe_t *prp = bp->probes.data[i];
-		struct sc_dispatch v = {.probe_id = prp->id};
+		uint64_t v[1 + DT_SC_MASKWORDS] = {prp->id};
 		uint32_t nr = SC_NR(prp);
 
 		for (size_t c = 0; c < bp->clauses.len; c++) {
@@ -173,11 +170,11 @@ syscall_setup(dt_handle_t *dtp, struct dt_bpfprog *bp)
 
 			for (size_t k = 0; k < cl->probes.len; k++)
 				if (cl->probes.data[k] == prp)
-					v.mask |= 1ULL << c;
+					v[1 + c / 64] |= 1ULL << (c % 64);
 		}
 		if (nr >= DT_SYSCALL_MAXNR)
 			continue;
-		if (bpf_map_update_elem(fd, &nr, &v, BPF_ANY) < 0)
+		if (bpf_map_update_elem(fd, &nr, v, BPF_ANY) < 0)
 			return -errno;
 	}
 	return 0;

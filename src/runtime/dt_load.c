@@ -168,10 +168,12 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 					   0)) < 0 ||
 	    (m[DT_MAP_STRTAB] = dt_rt_map("dt_strtab", BPF_MAP_TYPE_ARRAY, 4, strtab_sz, 1,
 					   BPF_F_RDONLY_PROG)) < 0 ||
-	    (m[DT_MAP_SYSCALL_ENTRY] = dt_rt_map("dt_sc_entry", BPF_MAP_TYPE_ARRAY, 4, 16,
-						  DT_SYSCALL_MAXNR, 0)) < 0 ||
-	    (m[DT_MAP_SYSCALL_RETURN] = dt_rt_map("dt_sc_return", BPF_MAP_TYPE_ARRAY, 4, 16,
-						   DT_SYSCALL_MAXNR, 0)) < 0)
+	    (m[DT_MAP_SYSCALL_ENTRY] = dt_rt_map("dt_sc_entry", BPF_MAP_TYPE_ARRAY, 4,
+						  8 + DT_MAX_MASKED_CLAUSES / 8, DT_SYSCALL_MAXNR,
+						  0)) < 0 ||
+	    (m[DT_MAP_SYSCALL_RETURN] = dt_rt_map("dt_sc_return", BPF_MAP_TYPE_ARRAY, 4,
+						   8 + DT_MAX_MASKED_CLAUSES / 8, DT_SYSCALL_MAXNR,
+						   0)) < 0)
 		return -1;
 
 	/* String literals: written once, then frozen (bpf_strncmp wants a read-only map). */
