@@ -379,7 +379,10 @@ dt_consume_sortopts(dt_handle_t *dtp)
 {
 	dt_aggsort_t sort = {0};
 
-	(void)dtp;	/* aggsortkey & co. are accepted as options but not applied yet */
+	sort.by_key = dtp->opts.aggsortkey;
+	sort.keypos = dtp->opts.aggsortkeypos;
+	sort.reverse = dtp->opts.aggsortrev;
+	sort.sortpos = dtp->opts.aggsortpos;
 	return sort;
 }
 

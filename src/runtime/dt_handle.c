@@ -124,8 +124,7 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 		/* Accepted for script compatibility; they change nothing on this kernel yet. */
 		"cpu", "nspec", "specsize", "cleanrate", "statusrate", "stackframes",
 		"ustackframes", "jstackframes", "jstackstrsize", "stackindent", "bufpolicy",
-		"bufresize", "aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev",
-		"aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
+		"bufresize", "aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
 		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
 		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "tree", "procrate",
 	};
@@ -146,6 +145,20 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 		o->bpflog = on;
 	} else if (strcmp(name, "flowindent") == 0) {
 		o->flowindent = on;
+	} else if (strcmp(name, "aggsortkey") == 0) {
+		o->aggsortkey = on;
+	} else if (strcmp(name, "aggsortrev") == 0) {
+		o->aggsortrev = on;
+	} else if (strcmp(name, "aggsortkeypos") == 0 || strcmp(name, "aggsortpos") == 0) {
+		char *end;
+		long v = value ? strtol(value, &end, 10) : -1;
+
+		if (!value || *end || v < 0 || v > 1024)
+			return -1;
+		if (name[7] == 'k')
+			o->aggsortkeypos = (int)v;
+		else
+			o->aggsortpos = (int)v;
 	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0) {
 		if (dt_parse_time(value, &n, true) < 0 || n == 0)
 			return -1;

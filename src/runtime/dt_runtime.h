@@ -36,6 +36,10 @@ typedef struct dt_options {
 	uint32_t strsize;
 	uint32_t dynvarsize;
 	bool flowindent;
+	bool aggsortkey;	/* sort aggregations by key, not value */
+	bool aggsortrev;	/* reverse the order */
+	int aggsortkeypos;	/* the key column sorted on first */
+	int aggsortpos;		/* printa(): the aggregation sorted on */
 } dt_options_t;
 
 /* The BPF maps every program shares. */
