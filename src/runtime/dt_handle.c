@@ -32,6 +32,7 @@ dt_handle_new(void)
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		dtp->map_fds[i] = -1;
 	dtp->target_pidfd = -1;
+	dtp->reclaim_fd = dtp->reclaim_link = -1;
 	dtp->target_go_fd = -1;
 	dtp->out = stdout;
 	dt_vec_push(&dtp->probes, (dt_probe_t *)NULL);	/* id 0 is never a probe */
@@ -57,6 +58,8 @@ dt_handle_free(dt_handle_t *dtp)
 		free(bp);
 	}
 	dt_vec_free(&dtp->bpfprogs);
+	if (dtp->reclaim_fd >= 0)
+		close(dtp->reclaim_fd);
 	btf__free(dtp->btf);
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		if (dtp->map_fds[i] >= 0)

@@ -271,6 +271,8 @@ dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n)
 	}
 }
 
+static int dt_rt_reclaim_load(dt_handle_t *dtp);
+
 int
 dt_rt_load(dt_handle_t *dtp)
 {
@@ -318,7 +320,7 @@ dt_rt_load(dt_handle_t *dtp)
 		}
 		temp_max = DT_MAX(temp_max, cg->temp_max);
 	}
-	if ((err = dt_rt_maps(dtp, temp_max)) < 0)
+	if ((err = dt_rt_maps(dtp, temp_max)) < 0 || (err = dt_rt_reclaim_load(dtp)) < 0)
 		goto out;
 	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
@@ -341,6 +343,43 @@ out:
 		dt_ir_fini(&cgs[b].ir);
 	free(cgs);
 	return err;
+}
+
+/*
+ * Thread-local variables must not outlive their thread (a new thread may get the same id):
+ * a small program on the sched_process_exit raw tracepoint, which runs in the exiting
+ * thread, deletes that thread's element from every self-> variable's map.
+ */
+static int
+dt_rt_reclaim_load(dt_handle_t *dtp)
+{
+	dt_program_t *prog = dtp->prog;
+	dt_irbuf_t ir;
+	int n = 0;
+
+	dt_ir_init(&ir);
+	dt_ir_emit(&ir, DT_CALL(BPF_FUNC_get_current_pid_tgid));
+	dt_ir_emit(&ir, DT_STX(BPF_DW, 10, 0, -8));
+	for (size_t i = 0; i < prog->vars.len; i++) {
+		dt_var_t *v = prog->vars.data[i];
+
+		if (v->kind != DT_VK_SELF)
+			continue;
+		dt_ir_ld_map(&ir, 1, DT_NMAPS_FIXED + prog->naggs + v->dynid);
+		dt_ir_emit(&ir, DT_MOV64_REG(2, 10));
+		dt_ir_emit(&ir, DT_ALU64_IMM(BPF_ADD, 2, -8));
+		dt_ir_emit(&ir, DT_CALL(BPF_FUNC_map_delete_elem));
+		n++;
+	}
+	dt_ir_emit(&ir, DT_MOV64_IMM(0, 0));
+	dt_ir_emit(&ir, DT_EXIT());
+	if (n) {
+		dt_rt_relocate(dtp, ir.insns, ir.len);
+		dtp->reclaim_fd = dt_rt_prog_load(dtp, BPF_PROG_TYPE_RAW_TRACEPOINT, "dt_reclaim",
+						  ir.insns, ir.len);
+	}
+	dt_ir_fini(&ir);
+	return n && dtp->reclaim_fd < 0 ? dtp->reclaim_fd : 0;
 }
 
 static dt_bpfprog_t *
@@ -414,6 +453,14 @@ dt_rt_end(dt_handle_t *dtp)
 int
 dt_rt_attach(dt_handle_t *dtp)
 {
+	if (dtp->reclaim_fd >= 0) {
+		dtp->reclaim_link = bpf_raw_tracepoint_open("sched_process_exit", dtp->reclaim_fd);
+		if (dtp->reclaim_link < 0) {
+			fprintf(stderr, "dtrace: failed to attach the thread-exit cleanup: %s\n",
+				strerror(errno));
+			return -errno;
+		}
+	}
 	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
 		int err;
@@ -436,6 +483,10 @@ dt_rt_attach(dt_handle_t *dtp)
 void
 dt_rt_detach(dt_handle_t *dtp)
 {
+	if (dtp->reclaim_link >= 0) {
+		close(dtp->reclaim_link);
+		dtp->reclaim_link = -1;
+	}
 	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
 

@@ -85,6 +85,7 @@ typedef struct dt_handle {
 	int *dyn_fds;			/* one map per thread-local variable or assoc. array */
 	DT_VEC(dt_bpfprog_t *) bpfprogs;
 	uint32_t mstate_size;		/* bytes of the per-CPU scratch value */
+	int reclaim_fd, reclaim_link;	/* thread-local variables freed when a thread exits */
 	uint32_t state_size;
 
 	/* Target process (-c / -p) */
