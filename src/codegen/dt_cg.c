@@ -655,6 +655,11 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB, dt_cg_strtab(cg, n->text, n->textlen));
 		return;
 	case DT_NODE_IDENT: case DT_NODE_SELF: case DT_NODE_THIS: case DT_NODE_INDEX:
+		if (n->ident_kind == DT_IDENT_INLINE) {
+			dt_cg_expr(cg, n->left);
+			dt_cg_conv(cg, 0, n->left->type, n->type);
+			return;
+		}
 		if (n->ident_kind == DT_IDENT_DVAR) {
 			struct dt_lval lv;
 

@@ -29,6 +29,7 @@ typedef struct dt_sema {
 	/* Per aggregation: the widest string seen at each key position, for the layout. */
 	DT_VEC(uint32_t *) agg_keycap;
 	int in_if;		/* depth of if statements around the statement being analysed */
+	DT_VEC(dt_node_t *) inlines;	/* inline definitions so far (DT_NODE_INLINE) */
 } dt_sema_t;
 
 /* ---- built-in variables --------------------------------------------------------------- */
@@ -282,6 +283,20 @@ dt_sema_builtin(const char *name)
 
 static dt_var_t *dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign);
 
+/* Is there a global variable or associative array of this name? */
+static bool
+dt_sema_find_var(dt_sema_t *s, const char *name)
+{
+	for (size_t i = 0; i < s->prog->vars.len; i++) {
+		dt_var_t *v = s->prog->vars.data[i];
+
+		if ((v->kind == DT_VK_GLOBAL || v->kind == DT_VK_ASSOC) &&
+		    strcmp(v->name, name) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* A type named in the program; kernel types come from BTF, loaded on first need. */
 static const dt_type_t *
 dt_sema_ktype(dt_sema_t *s, dt_node_t *at, const char *spelling)
@@ -365,6 +380,29 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 				s->clause->needs |= DT_SEMA_NEED_ARGS;
 			if (n->ident_id == DT_VAR_ERRNO)
 				s->clause->needs |= DT_SEMA_NEED_ERRNO;
+			return;
+		}
+	}
+	for (size_t i = 0; i < s->inlines.len; i++) {
+		dt_node_t *d = s->inlines.data[i];
+
+		if (strcmp(d->text, n->text) == 0) {
+			n->ident_kind = DT_IDENT_INLINE;
+			n->left = d->left;
+			n->type = d->type;
+			return;
+		}
+	}
+	if (!dt_sema_find_var(s, n->text)) {
+		/* An enumerator of a kernel enum (PIDTYPE_PID...) is an integer constant. */
+		int64_t v;
+		const dt_type_t *et;
+
+		if (dt_type_enum_value(s->cc, n->text, &v, &et) == 0) {
+			n->kind = DT_NODE_INT;
+			n->ival = (uint64_t)v;
+			n->isuffix = 0;
+			n->type = dt_type_int(s->cc, 4, true);
 			return;
 		}
 	}
@@ -979,6 +1017,49 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_MEMBER:
 		dt_sema_member(s, n);
 		return;
+	case DT_NODE_SIZEOF: {
+		/* sizeof(type) and sizeof(expr) are constants */
+		int64_t size = -1;
+
+		if (n->tname) {
+			const dt_type_t *t = dt_sema_ktype(s, n->tname, n->tname->text);
+
+			if (!t)
+				return;
+			size = dt_type_sizeof(s->cc, t);
+			if (size < 0) {
+				ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
+				return;
+			}
+		} else {
+			dt_sema_expr(s, n->left);
+			if (!n->left->type)
+				return;
+			size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
+							 : dt_type_sizeof(s->cc, n->left->type);
+		}
+		n->kind = DT_NODE_INT;
+		n->ival = (uint64_t)size;
+		n->isuffix = DT_INT_U | DT_INT_L;
+		n->type = dt_type_named(s->cc, "size_t");
+		return;
+	}
+	case DT_NODE_OFFSETOF: {
+		const dt_type_t *t = n->tname ? dt_sema_ktype(s, n->tname, n->tname->text) : NULL;
+		uint32_t off;
+
+		if (!t)
+			return;
+		if (dt_type_offsetof(s->cc, t, n->text, &off) < 0) {
+			ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
+			return;
+		}
+		n->kind = DT_NODE_INT;
+		n->ival = off;
+		n->isuffix = DT_INT_U | DT_INT_L;
+		n->type = dt_type_named(s->cc, "size_t");
+		return;
+	}
 	case DT_NODE_AGG:
 		ERR(s, D_AGG_SCALAR, n, "aggregation @%s may only be used as the left-hand side of "
 		    "an aggregating assignment", n->text);
@@ -1009,8 +1090,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
 	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
 	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY:
-	case DT_NODE_SYMBOL: case DT_NODE_SIZEOF:
-	case DT_NODE_OFFSETOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
+	case DT_NODE_SYMBOL: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
 	case DT_NODE_COUNT:
 		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in this position",
 		    dt_node_kind_name(n->kind));
@@ -1577,6 +1657,35 @@ dt_has_if(const dt_node_t *n)
 	return false;
 }
 
+/* inline type NAME = expr; : a named expression, analysed once, generated at each use. */
+static void
+dt_sema_inline(dt_sema_t *s, dt_node_t *n)
+{
+	dt_clause_t dummy = {0};
+	const dt_type_t *t = n->tname ? dt_sema_ktype(s, n->tname, n->tname->text) : NULL;
+
+	if (!t || !n->left)
+		return;
+	s->clause = &dummy;	/* built-in variables may not appear here, but keep it safe */
+	s->where = NULL;
+	dt_sema_expr(s, n->left);
+	s->clause = NULL;
+	if (!n->left->type)
+		return;
+	if (dt_is_string(t) != dt_is_string(n->left->type)) {
+		ERR(s, D_OP_INCOMPAT, n, "inline %s definition uses incompatible types: \"%s\" = "
+		    "\"%s\"", n->text, t->name, n->left->type->name);
+		return;
+	}
+	if (dummy.needs) {
+		ERR(s, D_UNSUPPORTED, n, "inline %s: probe arguments in inline definitions are not "
+		    "supported yet", n->text);
+		return;
+	}
+	n->type = t;
+	dt_vec_push(&s->inlines, n);
+}
+
 /* int x;  self string s;  this uint64_t t; */
 static void
 dt_sema_decl(dt_sema_t *s, dt_node_t *n)
@@ -1737,6 +1846,9 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 			case DT_NODE_DECL:
 				dt_sema_decl(&s, n);
 				break;
+			case DT_NODE_INLINE:
+				dt_sema_inline(&s, n);
+				break;
 			default:
 				ERR(&s, D_UNSUPPORTED, n, "%s is not supported yet at the top level",
 				    dt_node_kind_name(n->kind));
@@ -1747,6 +1859,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	dt_sema_agg_layout(&s);
 	free(s.probe_seen);
 	dt_vec_free(&s.agg_keycap);
+	dt_vec_free(&s.inlines);
 	return prog;
 }
 
