@@ -1159,6 +1159,29 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 	case DT_ACT_RAISE:
 		dt_cg_destructive(cg, call);
 		return;
+	case DT_ACT_SPECULATE:
+		/* the consumer holds the record's data under the id */
+		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
+		return;
+	case DT_ACT_COMMIT: case DT_ACT_DISCARD: {
+		/*
+		 * The consumer prints or drops what the id holds when it reads this record; the
+		 * id is free again at once. Records of a new speculation that reuses it come
+		 * after this one in the buffer, so the consumer never mixes the two.
+		 */
+		int out = dt_ir_label(IR(cg));
+
+		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
+		EMIT(cg, DT_LDX(BPF_DW, 1, 8, (int16_t)a->items[0].offset));
+		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 1, 0, out);
+		dt_ir_jmp_imm(IR(cg), BPF_JGT, 1, (int32_t)cg->dtp->opts.nspec, out);
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 1, 3));
+		dt_ir_ld_mapval(IR(cg), 2, DT_MAP_SPEC, 0);
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_ST(BPF_DW, 2, 0, 0));
+		dt_ir_place(IR(cg), out);
+		return;
+	}
 	case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE:
 		return;		/* the record itself asks the consumer */
 	case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:

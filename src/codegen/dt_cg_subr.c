@@ -739,6 +739,33 @@ dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 
 	cg->cur_loc = n->loc;
 	switch (n->ident_id) {
+	case DT_SUBR_SPECULATION: {
+		/*
+		 * Take the first free speculation id (state 0 -> 1) with an atomic compare and
+		 * exchange, so two CPUs never get the same one; 0 when all are taken. The
+		 * consumer frees an id (back to 0) when it commits or discards it.
+		 */
+		int done = dt_ir_label(IR(cg));
+
+		for (uint32_t i = 1; i <= cg->dtp->opts.nspec; i++) {
+			dt_ir_ld_mapval(IR(cg), 1, DT_MAP_SPEC, 8 * i);
+			EMIT(cg, DT_MOV64_IMM(0, 0));
+			EMIT(cg, DT_MOV64_IMM(2, 1));
+			EMIT(cg, dt_insn(BPF_STX | BPF_DW | BPF_ATOMIC, 1, 2, 0, BPF_CMPXCHG));
+			{
+				int next = dt_ir_label(IR(cg));
+
+				dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, next);
+				EMIT(cg, DT_MOV64_IMM(0, (int32_t)i));
+				dt_ir_ja(IR(cg), done);
+				dt_ir_place(IR(cg), next);
+			}
+		}
+		dt_cg_stat_inc(cg, DT_STAT_SPECFAIL);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		dt_ir_place(IR(cg), done);
+		return;
+	}
 	case DT_SUBR_COPYINSTR: {
 		uint32_t off = dt_cg_temp(cg, ss);
 

@@ -50,7 +50,8 @@
 #define DT_STAT_DROPS 0		/* failed ring buffer reservations */
 #define DT_STAT_AGGDROPS 8	/* aggregation map full */
 #define DT_STAT_DYNDROPS 16	/* thread-local or associative variable map full */
-#define DT_STATS_SIZE 24
+#define DT_STAT_SPECFAIL 24	/* speculation() found no free speculation */
+#define DT_STATS_SIZE 32
 
 /* The probe-name map (DT_MAP_PROBES): one value per probe id. */
 #define DT_PRB_FIELD 64

@@ -179,6 +179,7 @@ typedef struct dt_loc {
 	X(D_OFFSETOF_BITFIELD)                                                               \
 	X(D_DECL_COMBO)                                                                      \
 	X(D_OP_PTR)                                                                          \
+	X(D_AGG_SPEC)                                                                        \
 	X(D_UNSUPPORTED)
 
 typedef enum dt_errtag {

@@ -57,6 +57,9 @@ typedef enum dt_act_kind {
 	DT_ACT_DENORMALIZE,	/* denormalize(@a) */
 	DT_ACT_SYSTEM,		/* system(fmt, args...): as PRINTF; the consumer runs it */
 	DT_ACT_RAISE,		/* raise(sig), stop(): done in the kernel; nothing to print */
+	DT_ACT_SPECULATE,	/* speculate(id): the record's data go to speculation id */
+	DT_ACT_COMMIT,		/* commit(id): print what speculation id holds, free it */
+	DT_ACT_DISCARD,		/* discard(id): drop it, free it */
 } dt_act_kind_t;
 
 struct dt_pfmt;	/* a parsed printf format: src/consumer */

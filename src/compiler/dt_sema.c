@@ -87,6 +87,9 @@ static const struct dt_func {
 	{"chill", DT_IDENT_ACTION, DT_ACTFN_CHILL},
 	{"panic", DT_IDENT_ACTION, DT_ACTFN_PANIC},
 	{"breakpoint", DT_IDENT_ACTION, DT_ACTFN_BREAKPOINT},
+	{"speculate", DT_IDENT_ACTION, DT_ACTFN_SPECULATE},
+	{"commit", DT_IDENT_ACTION, DT_ACTFN_COMMIT},
+	{"discard", DT_IDENT_ACTION, DT_ACTFN_DISCARD},
 	{"count", DT_IDENT_AGGFUNC, DT_AGG_COUNT},
 	{"sum", DT_IDENT_AGGFUNC, DT_AGG_SUM},
 	{"avg", DT_IDENT_AGGFUNC, DT_AGG_AVG},
@@ -1124,6 +1127,14 @@ dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems)
 }
 
 static dt_aggdesc_t *dt_sema_agg_lookup(dt_sema_t *s, const char *name);
+
+/* Has the clause being analysed called speculate()? */
+static bool
+cl_spec(dt_sema_t *s)
+{
+	return s->clause && s->clause->nactions > 0 &&
+	       s->clause->actions[0].kind == DT_ACT_SPECULATE;
+}
 static dt_action_t *dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems);
 
 /*
@@ -1217,6 +1228,48 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 
 	if (f->id >= DT_ACTFN_PRINTA && f->id <= DT_ACTFN_DENORMALIZE) {
 		dt_sema_aggaction(s, call, f);
+		return;
+	}
+	if (f->id >= DT_ACTFN_SPECULATE) {
+		static const dt_act_kind_t kinds[] = {
+			[DT_ACTFN_SPECULATE] = DT_ACT_SPECULATE, [DT_ACTFN_COMMIT] = DT_ACT_COMMIT,
+			[DT_ACTFN_DISCARD] = DT_ACT_DISCARD,
+		};
+		dt_clause_t *cl = s->clause;
+
+		for (size_t i = 0; i < args->len; i++)
+			dt_sema_expr(s, args->data[i]);
+		if (args->len != 1 || !args->data[0]->type || !dt_is_int(args->data[0]->type)) {
+			ERR(s, D_PROTO_ARG, call, "%s( ) prototype mismatch: expected %s(int)",
+			    call->text, call->text);
+			return;
+		}
+		if (f->id == DT_ACTFN_SPECULATE) {
+			if (cl->nactions > 0) {
+				ERR(s, D_ACT_SPEC, call, "speculate( ) may not follow data-recording "
+				    "actions");
+				return;
+			}
+			if (s->in_if) {
+				ERR(s, D_ACT_SPEC, call, "speculate( ) may not be used under if");
+				return;
+			}
+		} else {
+			for (int i = 0; i < cl->nactions; i++) {
+				if (cl->actions[i].kind == DT_ACT_SPECULATE) {
+					ERR(s, D_ACT_SPEC, call, "%s( ) may not follow speculate( )",
+					    call->text);
+					return;
+				}
+			}
+		}
+		a = dt_sema_new_action(s, kinds[f->id], 1);
+		a->items[0] = dt_item_for(s, args->data[0], &s->clause->recsize);
+		return;
+	}
+	if (cl_spec(s) && (f->id == DT_ACTFN_EXIT || f->id >= DT_ACTFN_SYSTEM)) {
+		ERR(s, f->id == DT_ACTFN_EXIT ? D_EXIT_SPEC : D_ACT_SPEC, call,
+		    "%s( ) may not follow speculate( )", call->text);
 		return;
 	}
 	if (f->id >= DT_ACTFN_SYSTEM) {
@@ -1380,6 +1433,10 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	dt_aggdesc_t *ad;
 	int nargs, want_lo, want_hi;
 
+	if (cl_spec(s)) {
+		ERR(s, D_AGG_SPEC, assign, "aggregating actions may not follow speculate( )");
+		return;
+	}
 	if (call->kind != DT_NODE_CALL || !(f = dt_func_lookup(call->text)) ||
 	    f->kind != DT_IDENT_AGGFUNC) {
 		ERR(s, D_AGG_FUNC, assign->right, "@%s must be assigned the result of an "

@@ -14,6 +14,7 @@
 #include "dt_compiler.h"
 
 static const dt_subr_t dt_subrs[] = {
+	{"speculation",	DT_SUBR_SPECULATION,	"",	"int"},
 	/* name		id			args	result */
 	{"copyinstr",	DT_SUBR_COPYINSTR,	"p|i",	"string"},
 	{"strlen",	DT_SUBR_STRLEN,		"s",	"size_t"},

@@ -134,6 +134,71 @@ dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint3
 static void dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a,
 			      const dt_pfarg_t *arg);
 
+/* ---- speculations -------------------------------------------------------------------- */
+
+/* What one speculation holds: copies of its records, in order. */
+typedef struct dt_specbuf {
+	DT_VEC(uint8_t *) recs;
+	DT_VEC(uint32_t) lens;
+	uint64_t bytes;
+} dt_specbuf_t;
+
+static void
+dt_spec_free(dt_handle_t *dtp, uint64_t id)
+{
+	dt_specbuf_t *sp = &dtp->specs[id];
+
+	for (size_t i = 0; i < sp->recs.len; i++)
+		free(sp->recs.data[i]);
+	dt_vec_free(&sp->recs);
+	dt_vec_free(&sp->lens);
+	sp->bytes = 0;
+}
+
+static int dt_consume_record(void *ctx, void *data, size_t size);
+
+/* commit(id): the held records print now, in order; discard(id): they go. Both free id. */
+static void
+dt_spec_end(dt_handle_t *dtp, uint64_t id, bool commit)
+{
+	dt_specbuf_t *sp;
+
+	if (id == 0 || id > dtp->opts.nspec || !dtp->specs)
+		return;
+	sp = &dtp->specs[id];
+	if (commit) {
+		dtp->replaying = true;
+		for (size_t i = 0; i < sp->recs.len; i++)
+			dt_consume_record(dtp, sp->recs.data[i], sp->lens.data[i]);
+		dtp->replaying = false;
+	}
+	dt_spec_free(dtp, id);
+}
+
+/* A record of a clause that called speculate(id): held, not printed (true if taken). */
+static bool
+dt_spec_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, uint64_t id)
+{
+	dt_specbuf_t *sp;
+	uint8_t *copy;
+
+	if (dtp->replaying)
+		return false;
+	if (id == 0 || id > dtp->opts.nspec || !dtp->specs)
+		return true;	/* speculate(0): nothing is kept */
+	sp = &dtp->specs[id];
+	if (sp->bytes + len > dtp->opts.specsize) {
+		dtp->spec_drops++;
+		return true;
+	}
+	copy = dt_xmalloc(len);
+	memcpy(copy, rec, len);
+	dt_vec_push(&sp->recs, copy);
+	dt_vec_push(&sp->lens, len);
+	sp->bytes += len;
+	return true;
+}
+
 static int
 dt_consume_record(void *ctx, void *data, size_t size)
 {
@@ -162,6 +227,14 @@ dt_consume_record(void *ctx, void *data, size_t size)
 		return 0;
 	cl = prog->clauses[ci];
 	prp = dt_probe_by_id(dtp, prid);
+	if (cl->nactions && cl->actions[0].kind == DT_ACT_SPECULATE &&
+	    cl->actions[0].items[0].offset + 8 <= len) {
+		uint64_t id;
+
+		memcpy(&id, rec + cl->actions[0].items[0].offset, 8);
+		if (dt_spec_hold(dtp, rec, len, id))
+			return 0;
+	}
 	dt_arena_reset(tmp);
 	if (!quiet) {
 		/* The column header comes with the first record, as in DTrace. */
@@ -206,7 +279,11 @@ dt_consume_record(void *ctx, void *data, size_t size)
 			dt_sb_free(&cmd);
 			break;
 		}
-		case DT_ACT_RAISE:
+		case DT_ACT_RAISE: case DT_ACT_SPECULATE:
+			break;
+		case DT_ACT_COMMIT: case DT_ACT_DISCARD:
+			dt_consume_flush(dtp, sb);
+			dt_spec_end(dtp, args[0].ival, a->kind == DT_ACT_COMMIT);
 			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
 		case DT_ACT_DENORMALIZE:
@@ -237,6 +314,7 @@ dt_consume_init(dt_handle_t *dtp)
 		return err;
 	}
 	dtp->ksyms = dt_ksyms_new(NULL);	/* read only if something prints a symbol */
+	dtp->specs = dt_xcalloc(dtp->opts.nspec + 1, sizeof(*dtp->specs));
 	dtp->agg_normal = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(uint64_t));
 	dtp->agg_printed = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(bool));
 	for (int i = 0; i < dtp->prog->naggs; i++)
@@ -268,7 +346,7 @@ void
 dt_consume_drops(dt_handle_t *dtp)
 {
 	/* DT_STATS_* words, in order, and how DTrace words each kind of drop. */
-	static const char *const what[] = {"", "aggregation ", "dynamic variable "};
+	static const char *const what[] = {"", "aggregation ", "dynamic variable ", ""};
 	enum { NW = DT_STATS_SIZE / 8 };
 	int ncpus = libbpf_num_possible_cpus();
 	uint32_t zero = 0;
@@ -285,6 +363,14 @@ dt_consume_drops(dt_handle_t *dtp)
 				if (d <= *last)
 					continue;
 				fflush(dtp->out);
+				if (w == DT_STAT_SPECFAIL / 8) {
+					fprintf(stderr, "dtrace: %llu failed speculation%s (no "
+						"speculative buffer available)\n",
+						(unsigned long long)(d - *last),
+						d - *last == 1 ? "" : "s");
+					*last = d;
+					continue;
+				}
 				fprintf(stderr, "dtrace: %llu %sdrop%s on CPU %d\n",
 					(unsigned long long)(d - *last), what[w],
 					d - *last == 1 ? "" : "s", c);
@@ -293,6 +379,13 @@ dt_consume_drops(dt_handle_t *dtp)
 		}
 	}
 	free(v);
+	if (dtp->spec_drops > dtp->spec_drops_told) {
+		fflush(dtp->out);
+		fprintf(stderr, "dtrace: %llu speculative drop%s\n",
+			(unsigned long long)(dtp->spec_drops - dtp->spec_drops_told),
+			dtp->spec_drops - dtp->spec_drops_told == 1 ? "" : "s");
+		dtp->spec_drops_told = dtp->spec_drops;
+	}
 }
 
 /* One aggregation read from its map: merged entries, keys and value words. */
@@ -550,7 +643,7 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 		dtp->agg_normal[a->aggs[0]] = 1;
 		break;
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT: case DT_ACT_SYSTEM:
-	case DT_ACT_RAISE:
+	case DT_ACT_RAISE: case DT_ACT_SPECULATE: case DT_ACT_COMMIT: case DT_ACT_DISCARD:
 		break;
 	}
 }
@@ -583,6 +676,10 @@ dt_consume_aggs(dt_handle_t *dtp)
 void
 dt_consume_fini(dt_handle_t *dtp)
 {
+	for (uint32_t i = 0; dtp->specs && i <= dtp->opts.nspec; i++)
+		dt_spec_free(dtp, i);
+	free(dtp->specs);
+	dtp->specs = NULL;
 	ring_buffer__free(dtp->rb);
 	dtp->rb = NULL;
 }

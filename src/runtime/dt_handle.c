@@ -29,6 +29,8 @@ dt_handle_new(void)
 	dtp->opts.aggsize = 4ULL << 20;
 	dtp->opts.strsize = 256;
 	dtp->opts.dynvarsize = 1ULL << 20;
+	dtp->opts.nspec = 1;
+	dtp->opts.specsize = 64 * 1024;
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		dtp->map_fds[i] = -1;
 	dtp->target_pidfd = -1;
@@ -125,7 +127,7 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 {
 	static const char *const ignored[] = {
 		/* Accepted for script compatibility; they change nothing on this kernel yet. */
-		"cpu", "nspec", "specsize", "cleanrate", "statusrate", "stackframes",
+		"cpu", "cleanrate", "statusrate", "stackframes",
 		"ustackframes", "jstackframes", "jstackstrsize", "stackindent", "bufpolicy",
 		"bufresize", "aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
 		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
@@ -179,6 +181,14 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 			o->aggsize = n;
 		else
 			o->dynvarsize = (uint32_t)DT_MIN(n, UINT32_MAX);
+	} else if (strcmp(name, "nspec") == 0) {
+		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 64)
+			return -1;
+		o->nspec = (uint32_t)n;
+	} else if (strcmp(name, "specsize") == 0) {
+		if (dt_opt_size(value, &n) < 0 || n == 0)
+			return -1;
+		o->specsize = n;
 	} else if (strcmp(name, "strsize") == 0) {
 		/* Bounded so string temporaries fit the per-CPU scratch value. */
 		if (dt_opt_size(value, &n) < 0 || n < 2 || n > 1024)

@@ -173,7 +173,10 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 						  0)) < 0 ||
 	    (m[DT_MAP_SYSCALL_RETURN] = dt_rt_map("dt_sc_return", BPF_MAP_TYPE_ARRAY, 4,
 						   8 + DT_MAX_MASKED_CLAUSES / 8, DT_SYSCALL_MAXNR,
-						   0)) < 0)
+						   0)) < 0 ||
+	    (m[DT_MAP_SPEC] = dt_rt_map("dt_spec", BPF_MAP_TYPE_ARRAY, 4,
+					 (uint32_t)DT_ALIGN(8 * (dtp->opts.nspec + 1), 8), 1,
+					 0)) < 0)
 		return -1;
 
 	/* String literals: written once, then frozen (bpf_strncmp wants a read-only map). */

@@ -40,6 +40,8 @@ typedef struct dt_options {
 	bool aggsortrev;	/* reverse the order */
 	int aggsortkeypos;	/* the key column sorted on first */
 	int aggsortpos;		/* printa(): the aggregation sorted on */
+	uint32_t nspec;		/* speculations that may be active at once */
+	uint64_t specsize;	/* bytes one speculation may hold */
 } dt_options_t;
 
 /* The BPF maps every program shares. */
@@ -52,6 +54,7 @@ enum {
 	DT_MAP_STRTAB,		/* read-only array[1]: string literals */
 	DT_MAP_SYSCALL_ENTRY,	/* array[syscall nr]: probe id and clause mask (syscall provider) */
 	DT_MAP_SYSCALL_RETURN,
+	DT_MAP_SPEC,		/* array[1]: speculation states, one u64 per id (0 free) */
 	DT_NMAPS_FIXED
 };
 
@@ -103,6 +106,9 @@ typedef struct dt_handle {
 	bool printed_header;
 	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
 	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use */
+	struct dt_specbuf *specs;	/* per speculation id: the records it holds */
+	bool replaying;			/* committing: records print, not buffer */
+	uint64_t spec_drops, spec_drops_told;	/* records a full speculation refused */
 	uint64_t *agg_normal;		/* per aggregation: normalize() factor (1: none) */
 	bool *agg_printed;		/* per aggregation: printa() printed it (not again at exit) */
 	char *g_argv0;
