@@ -949,6 +949,22 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	bool post = n->kind == DT_NODE_POSTFIX;
 	bool incdec = n->kind == DT_NODE_POSTFIX || n->kind == DT_NODE_UNARY;
 
+	if (n->kind == DT_NODE_ASSIGN && n->op == TOK_ASSIGN &&
+	    target->type->kind == DT_TYPE_STRING && n->right->kind == DT_NODE_INT) {
+		/* string = 0: delete a dynamic variable's element, empty a static one */
+		dt_cg_lval(cg, target, &lv);
+		if (lv.v->kind == DT_VK_SELF || lv.v->kind == DT_VK_ASSOC) {
+			dt_ir_ld_map(IR(cg), 1, dt_cg_dynmap(cg, lv.v));
+			EMIT(cg, DT_MOV64_REG(2, lv.kreg));
+			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv.koff));
+			EMIT(cg, DT_CALL(BPF_FUNC_map_delete_elem));
+		} else {
+			dt_cg_slot_addr(cg, lv.v);
+			EMIT(cg, DT_ST(BPF_B, 0, 0, 0));
+		}
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		return;
+	}
 	if (n->kind == DT_NODE_ASSIGN && n->op == TOK_ASSIGN) {
 		dt_cg_expr(cg, n->right);
 		dt_cg_conv(cg, 0, n->right->type, target->type);

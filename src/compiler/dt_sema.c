@@ -669,6 +669,12 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	v = dt_sema_varref(s, l, r->type);
 	if (!v)
 		return;
+	if (n->op == TOK_ASSIGN && dt_is_string(v->type) && r->kind == DT_NODE_INT &&
+	    r->ival == 0) {
+		/* s = 0 frees a string dynamic variable (or empties a global), as for integers */
+		n->type = v->type;
+		return;
+	}
 	if (n->op == TOK_ASSIGN) {
 		if (dt_is_string(v->type) != dt_is_string(r->type) ||
 		    (!dt_is_string(v->type) && !dt_is_int(r->type))) {
