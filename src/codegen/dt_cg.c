@@ -654,7 +654,18 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 	case DT_NODE_STRING:
 		dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB, dt_cg_strtab(cg, n->text, n->textlen));
 		return;
-	case DT_NODE_IDENT: case DT_NODE_SELF: case DT_NODE_THIS: case DT_NODE_INDEX:
+	case DT_NODE_INDEX:
+		if (n->ident_kind == DT_IDENT_VAR) {
+			/* args[N]: argN in its declared type */
+			const dt_type_t *t = dt_type_resolve(n->type);
+
+			dt_cg_var(cg, n);
+			if (t->kind == DT_TYPE_INT)
+				dt_cg_normalize(cg, 0, t->size, t->is_signed);
+			return;
+		}
+		/* fall through */
+	case DT_NODE_IDENT: case DT_NODE_SELF: case DT_NODE_THIS:
 		if (n->ident_kind == DT_IDENT_INLINE) {
 			dt_cg_expr(cg, n->left);
 			dt_cg_conv(cg, 0, n->left->type, n->type);

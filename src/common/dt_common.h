@@ -180,6 +180,8 @@ typedef struct dt_loc {
 	X(D_DECL_COMBO)                                                                      \
 	X(D_OP_PTR)                                                                          \
 	X(D_AGG_SPEC)                                                                        \
+	X(D_ARGS_IDX)                                                                        \
+	X(D_ARGS_TYPE)                                                                       \
 	X(D_UNSUPPORTED)
 
 typedef enum dt_errtag {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "../consumer/dt_consumer.h"
+#include "../providers/dt_provider.h"
 #include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"
 
@@ -464,6 +465,54 @@ dt_sema_binary(dt_sema_t *s, dt_node_t *n)
 		ERR(s, D_UNSUPPORTED, n, "operator %s is not supported yet", op);
 		return;
 	}
+}
+
+/*
+ * args[N]: probe argument N typed as the provider declares it. Every probe the clause
+ * enables must give it the same type; it is then argN, converted to that type.
+ */
+static void
+dt_sema_args(dt_sema_t *s, dt_node_t *n)
+{
+	dt_clause_t *cl = s->clause;
+	const char *spelling = NULL;
+	char buf[256], first[256] = "";
+	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
+
+	if (!ix || ix->kind != DT_NODE_INT || ix->ival > 9) {
+		ERR(s, D_ARGS_IDX, n, "args[ ] index must be an integer constant from 0 to 9");
+		return;
+	}
+	for (size_t i = 0; cl && i < cl->probes.len; i++) {
+		const char *t = dt_prov_argtype(s->dtp, cl->probes.data[i], (int)ix->ival, buf,
+						sizeof(buf));
+
+		if (!t) {
+			dt_probe_t *p = cl->probes.data[i];
+
+			ERR(s, D_ARGS_IDX, n, "index %d is out of range for %s:%s:%s:%s args[ ]",
+			    (int)ix->ival, p->prov, p->mod, p->func, p->name);
+			return;
+		}
+		if (!spelling) {
+			snprintf(first, sizeof(first), "%s", t);
+			spelling = first;
+		} else if (strcmp(first, t) != 0) {
+			ERR(s, D_ARGS_TYPE, n, "args[%d] has different types at the probes this "
+			    "clause enables (%s, %s): use argN and a cast", (int)ix->ival, first, t);
+			return;
+		}
+	}
+	if (!spelling) {
+		ERR(s, D_ARGS_IDX, n, "args[ ] has no types here");
+		return;
+	}
+	n->type = dt_sema_ktype(s, n, spelling);
+	if (!n->type)
+		return;
+	n->ident_kind = DT_IDENT_VAR;
+	n->ident_id = DT_VAR_ARG0 + (int)ix->ival;
+	cl->needs |= DT_SEMA_NEED_ARGS;
 }
 
 /* ---- D variables ---------------------------------------------------------------------- */
@@ -1080,6 +1129,11 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		dt_sema_var(s, n, NULL);
 		return;
 	case DT_NODE_INDEX:
+		if (n->left->kind == DT_NODE_IDENT && strcmp(n->left->text, "args") == 0 &&
+		    !dt_sema_find_var(s, "args")) {
+			dt_sema_args(s, n);
+			return;
+		}
 		if (n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text)) {
 			dt_sema_varref(s, n, NULL);
 			return;

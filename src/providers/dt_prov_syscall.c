@@ -180,6 +180,57 @@ syscall_setup(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	return 0;
 }
 
+/*
+ * args[] types: the syscall tracepoint's format in tracefs lists the arguments after the
+ * common fields and __syscall_nr ("field:const char * filename; offset:24; ..."). Read only
+ * when a program uses args[]. On return, args[0] and args[1] are the return value (long).
+ */
+static const char *
+syscall_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n)
+{
+	const char *tfs;
+	char path[512], line[512];
+	FILE *fp;
+	int i = 0;
+	const char *res = NULL;
+
+	if (strcmp(prp->name, "return") == 0) {
+		if (idx > 1)
+			return NULL;
+		snprintf(buf, n, "long");
+		return buf;
+	}
+	if (!(tfs = dt_tracefs()))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tfs, prp->func);
+	if (!(fp = fopen(path, "r")))
+		return NULL;
+	while (fgets(line, sizeof(line), fp)) {
+		char *f = strstr(line, "field:"), *semi, *name;
+
+		if (!f || strstr(line, "common_") || strstr(line, "__syscall_nr"))
+			continue;
+		f += 6;
+		if (!(semi = strchr(f, ';')))
+			continue;
+		*semi = '\0';
+		/* the last word is the name; what is before it the type */
+		name = semi;
+		while (name > f && name[-1] != ' ' && name[-1] != '*')
+			name--;
+		while (name > f && name[-1] == ' ')
+			name--;
+		if (i++ == idx) {
+			snprintf(buf, n, "%.*s", (int)(name - f), f);
+			res = buf;
+			break;
+		}
+	}
+	fclose(fp);
+	(void)dtp;
+	return res;
+}
+
 static int
 syscall_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 {
@@ -197,5 +248,6 @@ const dt_provider_ops_t dt_prov_syscall_ops = {
 	.group = syscall_group,
 	.prologue = syscall_prologue,
 	.setup = syscall_setup,
+	.argtype = syscall_argtype,
 	.attach = syscall_attach,
 };

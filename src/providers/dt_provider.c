@@ -33,6 +33,14 @@ dt_prov_store_prid(dt_cg_t *cg, uint32_t id)
 	dt_ir_emit(&cg->ir, DT_ST(BPF_DW, 7, DT_MST_PRID, (int32_t)id));
 }
 
+const char *
+dt_prov_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n)
+{
+	if (!prp->provider->ops->argtype)
+		return NULL;
+	return prp->provider->ops->argtype(dtp, prp, idx, buf, n);
+}
+
 #define TRACEFS_MAGIC_NR 0x74726163
 
 const char *

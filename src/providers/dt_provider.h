@@ -32,6 +32,11 @@ typedef struct dt_provider_ops {
 	bool (*prologue)(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs);
 	/* After load: fill the provider's maps for this program (dispatch tables). */
 	int (*setup)(dt_handle_t *dtp, struct dt_bpfprog *bp);
+	/*
+	 * The C type of args[idx] at this probe, written into buf ("const char *"), or NULL
+	 * when the probe has no such typed argument. NULL op: no typed arguments.
+	 */
+	const char *(*argtype)(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n);
 	/* Attach the loaded program; store fds to close in bp. 0 or -errno. */
 	int (*attach)(dt_handle_t *dtp, struct dt_bpfprog *bp);
 } dt_provider_ops_t;
@@ -54,6 +59,9 @@ void dt_prov_init(dt_handle_t *dtp);
 
 /* Helpers the prologues share. */
 void dt_prov_store_prid(dt_cg_t *cg, uint32_t id);	/* constant probe id */
+
+/* The type of args[idx] at a probe (via its provider), or NULL. */
+const char *dt_prov_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n);
 
 /* Mount tracefs if needed; return its path (or NULL). */
 const char *dt_tracefs(void);

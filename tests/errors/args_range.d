@@ -1,0 +1,4 @@
+syscall::getpid:entry
+{
+	trace(args[0]);
+}
