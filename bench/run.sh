@@ -2,43 +2,85 @@
 # shellcheck disable=SC2317,SC2016 # bench_* are called indirectly; D code is in single quotes
 # bench/run.sh: dtrace against bpftrace, side by side in one run; a Markdown report on stdout.
 #
-#   sudo bench/run.sh [startup|count|printf]...     (default: all three)
+#   sudo bench/run.sh [MODE|GROUP]...     (default: startup count printf, a few minutes)
+#   sudo bench/run.sh all                 (every mode; about 10 minutes)
 #
+# Modes (each runs both tracers on the same workload, rounds interleaved, medians, ratios):
 #   startup  wall time and peak RSS of `dtrace -n 'BEGIN { exit(0); }'` and of
 #            `bpftrace -e 'BEGIN { exit(); }'` (hyperfine when installed, else a timed loop)
 #   count    cost per event of `@ = count()` on getppid entry: the loop trigger calls getppid
 #            N times and prints its ns per call, untraced and under each tracer (-c)
-#   printf   cost per event of printf("%d\n", tid) on getppid entry, output into a pipe;
-#            records delivered and drops reported
+#   printf   printf("%d\n", tid) on every getppid of the target, into a pipe: cost per event
+#            in the traced process, records delivered, drops reported (delivered + drops must
+#            be N), records per second at the reader, and the consumer's own CPU time and
+#            records per consumer CPU-second; rerun with larger -x bufsize when dtrace drops
+#   agg_tid      per-event cost and peak RSS of `@[tid] = count()` on getppid entry
+#   agg_execname the same for `@[execname] = count()` (bpftrace: `@[comm]`)
+#   tspair       thread-local timestamp pair on getppid entry/return into quantize()
+#                (bpftrace: @ts[tid] map, hist(), delete())
+#   strkey       `@[copyinstr(arg1)] = count()` on openat entry of the target (bpftrace:
+#                `@[str(args->filename)]`), on a loop of openat+close of one path
+#   keys     an aggregation of 100,000 distinct keys (write(2) sizes 1..N to /dev/null,
+#            keyed on the size) printed at exit: time from the traced process's exit to the
+#            tracer's exit, rows printed, peak RSS; also with 100 keys for the fixed cost
+#   profile  profile-997 { @[stack()] = count(); } for 10 s with every CPU kept busy by a
+#            pinned `yes > /dev/null`: samples against 997 x seconds x CPUs, the tracer's
+#            CPU time (user+sys) and peak RSS (bpftrace: profile:hz:997, @[kstack])
+# Groups: default (startup count printf), aggs (agg_tid agg_execname tspair strkey),
+#         consumer (printf keys profile), all.
 #
-# Environment: REPS (repetitions, default 5), N_COUNT (2000000), N_PRINTF (200000),
-# STARTUP_RUNS (10), DTRACE (default build/dtrace), BPFTRACE (default bpftrace).
+# Environment: REPS (repetitions, default 5), N_COUNT (2000000, also agg_* and tspair),
+# N_PRINTF (1000000), N_OPENAT (200000), N_KEYS (100000), PROFILE_SECS (10), PROFILE_REPS
+# (3), PRINTF_BUFSIZES (bufsizes tried when dtrace drops; default "16m 64m"), STARTUP_RUNS
+# (10), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
+# The bench-only triggers (bench/*.c) are compiled into a temporary directory with $CC.
 # Progress goes to stderr. Compare ratios within one run, not absolute times across runs.
 set -u
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DTRACE=${DTRACE:-$ROOT/build/dtrace}
 BPFTRACE=${BPFTRACE:-bpftrace}
+CC=${CC:-cc}
 LOOP=$ROOT/build/tests/triggers/loop
 REPS=${REPS:-5}
 N_COUNT=${N_COUNT:-2000000}
-N_PRINTF=${N_PRINTF:-200000}
+N_PRINTF=${N_PRINTF:-1000000}
+N_OPENAT=${N_OPENAT:-200000}
+N_KEYS=${N_KEYS:-100000}
+PROFILE_SECS=${PROFILE_SECS:-10}
+PROFILE_REPS=${PROFILE_REPS:-3}
+PRINTF_BUFSIZES=${PRINTF_BUFSIZES:-16m 64m}
 STARTUP_RUNS=${STARTUP_RUNS:-10}
+RSS_LIMIT_KIB=$((20 * 1024)) # issue 4: dtrace's peak RSS must stay under 20 MiB
 
-which=("$@")
-[ ${#which[@]} -eq 0 ] && which=(startup count printf)
-for b in "${which[@]}"; do
+usage() {
+	echo "usage: bench/run.sh [startup|count|printf|agg_tid|agg_execname|tspair|strkey|keys|profile" \
+		"|default|aggs|consumer|all]..." >&2
+	exit 2
+}
+which=()
+for b in "${@:-default}"; do
 	case $b in
-	startup | count | printf) ;;
-	*)
-		echo "usage: bench/run.sh [startup|count|printf]..." >&2
-		exit 2
+	startup | count | printf | agg_tid | agg_execname | tspair | strkey | keys | profile)
+		which+=("$b")
 		;;
+	default) which+=(startup count printf) ;;
+	aggs) which+=(agg_tid agg_execname tspair strkey) ;;
+	consumer) which+=(printf keys profile) ;;
+	all) which+=(startup count agg_tid agg_execname tspair strkey printf keys profile) ;;
+	*) usage ;;
 	esac
 done
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/dtrace-bench.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
+busy=()
+cleanup() {
+	local p
+	for p in "${busy[@]}"; do kill "$p" 2>/dev/null; done
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 notes=()
 
 log() { echo "bench: $*" >&2; }
@@ -67,6 +109,15 @@ fmt() {
 sub() {
 	awk -v a="${1:-}" -v b="${2:-}" 'BEGIN {
 		if (a == "" || b == "") print "-"; else printf "%d\n", a - b }'
+}
+
+# col FILE K: column K of FILE, one value a line (for median).
+col() { awk -v k="$2" '$k != "" && $k != "-" { print $k }' "$1"; }
+
+# errline FILE: the first line of a tracer's stderr that says something (not bpftrace's
+# RLIMIT_MEMLOCK warning, not the triggers' own lines).
+errline() {
+	grep -v -e RLIMIT_MEMLOCK -e '^ns_per_call ' -e '^cpu_ns ' -e '^Attaching ' "$1" | head -n 1
 }
 
 # ---- which tracers can run ----------------------------------------------------------------
@@ -236,74 +287,453 @@ bench_count() {
 	echo
 }
 
-# ---- printf -------------------------------------------------------------------------------
+# ---- bench-only triggers and a general runner -----------------------------------------------
 
-# printf_run TOOL N: one traced run with stdout into a pipe; appends "ns records drops" to
-# $TMP/p.TOOL.
-printf_run() {
-	local tool=$1 n=$2 prog st
-	if [ "$tool" = dtrace ]; then
-		prog='syscall::getppid:entry { printf("%d\n", tid); }'
-	else
-		prog='tracepoint:syscalls:sys_enter_getppid { printf("%d\n", tid); }'
+# helper NAME: the path of bench/NAME.c compiled into $TMP/bin (compiled on first use);
+# fails, with a note, when it does not compile.
+helper() {
+	local name=$1
+	if [ ! -x "$TMP/bin/$name" ]; then
+		mkdir -p "$TMP/bin"
+		if ! "$CC" -O2 -o "$TMP/bin/$name" "$ROOT/bench/$name.c" 2>"$TMP/cc.err"; then
+			note "$CC bench/$name.c failed: $(head -n 1 "$TMP/cc.err")"
+			return 1
+		fi
 	fi
-	# The pipe reader counts records (numeric lines) and keeps the trigger's own line apart.
-	traced "$tool" "$n" "$prog" /dev/stdout "$TMP/err" |
-		awk '$1 == "ns_per_call" { ns = $2; next } /^[0-9]+$/ { n++ }
-		     END { print (ns == "" ? "-" : ns), n + 0 }' >"$TMP/p.one"
+	echo "$TMP/bin/$name"
+}
+
+# run_traced TOOL CMD PROG OUT ERR: run TOOL (dtrace or bpftrace) on PROG, with -c CMD unless
+# CMD is empty, stdout to OUT and stderr to ERR, at most 5 minutes, under /usr/bin/time when
+# installed: "peak-RSS-KiB user-s sys-s" go to $TMP/time (the tracer and the children it
+# reaped, so -c's child too). dtrace gets the options in DOPTS; bpftrace gets the environment.
+# Its exit status.
+DOPTS=()
+run_traced() {
+	local tool=$1 cmd=$2 prog=$3 out=$4 err=$5 st
+	local -a tr timer=()
+	if [ "$tool" = dtrace ]; then
+		tr=("$DTRACE" -q "${DOPTS[@]}")
+		[ -n "$cmd" ] && tr+=(-c "$cmd")
+		tr+=(-n "$prog")
+	else
+		tr=("$BPFTRACE")
+		[ -n "$cmd" ] && tr+=(-c "$cmd")
+		tr+=(-e "$prog")
+	fi
+	: >"$TMP/time"
+	[ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%M %U %S' -o "$TMP/time")
+	"${timer[@]}" timeout -s INT -k 10 300 "${tr[@]}" >"$out" 2>"$err"
+	st=$?
+	# /usr/bin/time writes "Command exited with non-zero status N" before the numbers.
+	tail -n 1 "$TMP/time" >"$TMP/time.last"
+	return "$st"
+}
+
+# time_of K: field K (1 peak RSS KiB, 2 user s, 3 sys s) of the last run_traced.
+time_of() { awk -v k="$1" 'NF == 3 { print $k }' "$TMP/time.last"; }
+
+# Aggregation output, summed or maximised over the rows (stdin: the tracer's stdout).
+# dtrace: "  key   count" rows; quantize rows "value |@@@ count".
+d_count_max() {
+	awk '$1 != "ns_per_call" && NF >= 2 && $NF ~ /^[0-9]+$/ && !/\|/ {
+		if ($NF + 0 > m) m = $NF + 0 } END { if (m != "") print m }'
+}
+d_quant_sum() { awk '/\|/ { s += $NF; n++ } END { if (n) print s }'; }
+# bpftrace: "@[key]: count" rows; hist rows "[lo, hi)  count |@@@|".
+b_count_max() {
+	awk '/^@.*\]: [0-9]+$/ { v = $NF + 0; if (v > m) m = v } END { if (m != "") print m }'
+}
+b_hist_sum() {
+	awk '/^\[.*\|/ { sub(/^\[[^])]*[])]/, ""); s += $1; n++ } END { if (n) print s }'
+}
+
+# ---- per-event cost of aggregations (issue 4) -----------------------------------------------
+
+# event_bench TITLE DESC N TRIGGER DPROG BPROG DEXTRACT BEXTRACT: interleaved rounds of the
+# trigger (TRIGGER N, which prints "ns_per_call X") untraced, under dtrace and under
+# bpftrace; a table of ns per call, added ns per event, events counted (extracted from the
+# aggregation by DEXTRACT/BEXTRACT; expected: N) and peak RSS.
+event_bench() {
+	local title=$1 desc=$2 n=$3 trig=$4 dprog=$5 bprog=$6 dx=$7 bx=$8 r tool st
+	local tag
+	tag=$(echo "$title" | tr -c 'a-zA-Z0-9\n' _ | cut -c1-40)
+	for tool in base dtrace bpftrace; do : >"$TMP/e.$tool"; done
+	for ((r = 1; r <= REPS; r++)); do
+		log "$title: round $r of $REPS"
+		"$trig" "$n" >"$TMP/out" 2>/dev/null
+		ns_of "$TMP/out" >>"$TMP/e.base"
+		for tool in dtrace bpftrace; do
+			[ "$tool" = dtrace ] && [ "$have_dtrace" -eq 0 ] && continue
+			[ "$tool" = bpftrace ] && [ "$have_bpftrace" -eq 0 ] && continue
+			local prog=$dprog x=$dx
+			[ "$tool" = bpftrace ] && prog=$bprog x=$bx
+			run_traced "$tool" "$trig $n" "$prog" "$TMP/out" "$TMP/err"
+			st=$?
+			local ns ev
+			ns=$(ns_of "$TMP/out")
+			ev=$($x <"$TMP/out")
+			if [ "$st" -ne 0 ] || [ -z "$ns" ] || [ -z "$ev" ]; then
+				note "$title: $tool failed in round $r (status $st): $(errline "$TMP/err")"
+				cp "$TMP/out" "$TMP/fail.$tag.$tool.out"
+				continue
+			fi
+			echo "$ns $ev $(time_of 1)" >>"$TMP/e.$tool"
+		done
+	done
+	local base dt bt da ba dev bev drss brss
+	base=$(col "$TMP/e.base" 1 | median)
+	dt=$(col "$TMP/e.dtrace" 1 | median)
+	bt=$(col "$TMP/e.bpftrace" 1 | median)
+	dev=$(col "$TMP/e.dtrace" 2 | median)
+	bev=$(col "$TMP/e.bpftrace" 2 | median)
+	drss=$(col "$TMP/e.dtrace" 3 | median)
+	brss=$(col "$TMP/e.bpftrace" 3 | median)
+	local dmax
+	dmax=$(col "$TMP/e.dtrace" 3 | sort -g | tail -n 1)
+	if [ -n "$dmax" ] && [ "$dmax" -ge "$RSS_LIMIT_KIB" ]; then
+		note "$title: dtrace's peak RSS reached $(fmt "$dmax" 1024 1) MiB (limit 20 MiB)"
+	fi
+	da="" ba=""
+	[ -n "$dt" ] && da=$(sub "$dt" "$base")
+	[ -n "$bt" ] && ba=$(sub "$bt" "$base")
+	echo "## Per-event cost: $title"
+	echo
+	echo "$desc Medians of $REPS rounds; events counted: from the printed aggregation"
+	echo "(expected: $n); peak RSS of the tracer (/usr/bin/time %M)."
+	echo
+	echo "| | ns per call | added ns per event | events counted | peak RSS (MiB) |"
+	echo "|---|---:|---:|---:|---:|"
+	echo "| untraced | $(fmt "$base" 1 0) | | | |"
+	[ "$have_dtrace" -eq 1 ] &&
+		echo "| dtrace | $(fmt "$dt" 1 0) | $(fmt "$da" 1 0) | $(fmt "$dev" 1 0) | $(fmt "$drss" 1024 1) |"
+	[ "$have_bpftrace" -eq 1 ] &&
+		echo "| bpftrace | $(fmt "$bt" 1 0) | $(fmt "$ba" 1 0) | $(fmt "$bev" 1 0) | $(fmt "$brss" 1024 1) |"
+	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
+		echo "| dtrace / bpftrace | $(ratio "$dt" "$bt") | $(ratio "$da" "$ba") | | $(ratio "$drss" "$brss") |"
+	echo
+}
+
+bench_agg_tid() {
+	event_bench '`@[tid] = count()` on getppid entry' \
+		"The loop trigger calls getppid $N_COUNT times." "$N_COUNT" "$LOOP" \
+		'syscall::getppid:entry { @[tid] = count(); }' \
+		'tracepoint:syscalls:sys_enter_getppid { @[tid] = count(); }' d_count_max b_count_max
+}
+
+bench_agg_execname() {
+	event_bench '`@[execname] = count()` on getppid entry' \
+		"The loop trigger calls getppid $N_COUNT times; bpftrace: \`@[comm] = count()\`." \
+		"$N_COUNT" "$LOOP" \
+		'syscall::getppid:entry { @[execname] = count(); }' \
+		'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }' d_count_max b_count_max
+}
+
+bench_tspair() {
+	event_bench 'thread-local timestamp pair on getppid entry/return, quantize()' \
+		"The loop trigger calls getppid $N_COUNT times; an event is one call (two probes).
+dtrace: \`syscall::getppid:entry { self->ts = timestamp; } syscall::getppid:return /self->ts/
+{ @ = quantize(timestamp - self->ts); self->ts = 0; }\`; bpftrace: \`@ts[tid] = nsecs\` on
+sys_enter_getppid, \`/@ts[tid]/ { @ = hist(nsecs - @ts[tid]); delete(@ts[tid]); }\` on
+sys_exit_getppid." "$N_COUNT" "$LOOP" \
+		'syscall::getppid:entry { self->ts = timestamp; }
+		 syscall::getppid:return /self->ts/ { @ = quantize(timestamp - self->ts); self->ts = 0; }' \
+		'tracepoint:syscalls:sys_enter_getppid { @ts[tid] = nsecs; }
+		 tracepoint:syscalls:sys_exit_getppid /@ts[tid]/ { @ = hist(nsecs - @ts[tid]); delete(@ts[tid]); }' \
+		d_quant_sum b_hist_sum
+}
+
+bench_strkey() {
+	local trig
+	trig=$(helper openat_loop) || return 0
+	event_bench '`@[copyinstr(arg1)] = count()` on openat entry' \
+		"bench/openat_loop.c opens and closes /etc/hostname $N_OPENAT times (ns per call: one
+openat+close). dtrace: \`syscall::openat:entry /pid == \$target/ { @[copyinstr(arg1)] = count(); }\`;
+bpftrace: \`tracepoint:syscalls:sys_enter_openat /pid == cpid/ { @[str(args->filename)] = count(); }\`." \
+		"$N_OPENAT" "$trig" \
+		'syscall::openat:entry /pid == $target/ { @[copyinstr(arg1)] = count(); }' \
+		'tracepoint:syscalls:sys_enter_openat /pid == cpid/ { @[str(args->filename)] = count(); }' \
+		d_count_max b_count_max
+}
+
+# ---- printf: cost per event and consumer throughput (issue 5) -------------------------------
+
+# printf_run TOOL N LABEL: one traced run of bench/loop_cpu.c with stdout into a pipe read by
+# bench/recv.c; appends "ns records drops span_ns consumer_cpu_s ok" to $TMP/p.LABEL.
+# loop_cpu writes its own lines to stderr, so nothing but records shares the pipe.
+printf_run() {
+	local tool=$1 n=$2 label=$3 prog st
+	if [ "$tool" = dtrace ]; then
+		prog='syscall::getppid:entry /pid == $target/ { printf("%d\n", tid); }'
+	else
+		prog='tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { printf("%d\n", tid); }'
+	fi
+	run_traced "$tool" "$LOOPC $n" "$prog" /dev/stdout "$TMP/err" | "$RECV" >"$TMP/p.one"
 	st=${PIPESTATUS[0]}
-	if [ "$st" -ne 0 ] || grep -q '^-' "$TMP/p.one"; then
-		note "printf: $tool failed (status $st): $(grep -v RLIMIT_MEMLOCK "$TMP/err" | head -n 1)"
+	local ns cpu rec span drops
+	ns=$(awk '$1 == "ns_per_call" { print $2; exit }' "$TMP/err")
+	cpu=$(awk '$1 == "cpu_ns" { print $2; exit }' "$TMP/err")
+	rec=$(awk '$1 == "records" { print $2 }' "$TMP/p.one")
+	span=$(awk '$1 == "span_ns" { print $2 }' "$TMP/p.one")
+	if [ "$st" -ne 0 ] || [ -z "$ns" ] || [ -z "$rec" ]; then
+		note "printf: $label failed (status $st): $(errline "$TMP/err")"
 		return
 	fi
 	# dtrace: "dtrace: N drops on CPU M"; bpftrace: "Lost N events".
-	local drops
 	drops=$(grep -Eo '[0-9]+ drops? on CPU|Lost [0-9]+ events' "$TMP/err" |
 		grep -Eo '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
-	echo "$(cat "$TMP/p.one") $drops" >>"$TMP/p.$tool"
+	# The consumer's CPU time: the tracer's, less the trigger's own (the tracer reaped it).
+	local ccpu="-"
+	[ -s "$TMP/time.last" ] && [ -n "$cpu" ] &&
+		ccpu=$(awk -v u="$(time_of 2)" -v s="$(time_of 3)" -v c="$cpu" \
+			'BEGIN { printf "%.3f\n", u + s - c / 1e9 }')
+	local ok=0
+	[ $((rec + drops)) -eq "$n" ] && ok=1
+	[ "$ok" -eq 1 ] || note "printf: $label: $rec delivered + $drops drops reported != $n"
+	echo "$ns $rec $drops $span $ccpu $ok" >>"$TMP/p.$label"
+}
+
+# printf_row LABEL N BASE: a table row of the medians in $TMP/p.LABEL.
+printf_row() {
+	local label=$1 n=$2 base=$3 f=$TMP/p.$1
+	[ -s "$f" ] || {
+		echo "| $label | - | - | - | - | - | - | - | - |"
+		return
+	}
+	local ns rec drops span ccpu okn rounds
+	ns=$(col "$f" 1 | median)
+	rec=$(col "$f" 2 | median)
+	drops=$(col "$f" 3 | median)
+	span=$(col "$f" 4 | median)
+	ccpu=$(col "$f" 5 | median)
+	okn=$(awk '$6 == 1' "$f" | wc -l)
+	rounds=$(wc -l <"$f")
+	# Rates per round, then the median.
+	local wall percpu
+	wall=$(awk '$4 > 0 { print $2 / ($4 / 1e9) }' "$f" | median)
+	percpu=$(awk '$5 != "-" && $5 > 0 { print $2 / $5 }' "$f" | median)
+	echo "| $label | $(fmt "$ns" 1 0) | $(fmt "$(sub "$ns" "$base")" 1 0) | $(fmt "$rec" 1 0) |" \
+		"$(fmt "$drops" 1 0) | $okn/$rounds | $(fmt "$wall" 1000000 2) | $(fmt "$ccpu" 1 2) |" \
+		"$(fmt "$percpu" 1000000 2) |"
+	# For the ratio row.
+	echo "$ns $(sub "$ns" "$base") $wall $ccpu $percpu" >"$TMP/p.$label.med"
+	case $label in
+	dtrace*)
+		[ -n "$percpu" ] && awk -v r="$percpu" 'BEGIN { exit !(r < 2000000) }' &&
+			note "printf: $label: $(fmt "$percpu" 1000000 2) M records per consumer CPU-second" \
+				"(target: 2 M/s)"
+		;;
+	esac
 }
 
 bench_printf() {
 	local n=$N_PRINTF r
+	LOOPC=$(helper loop_cpu) || return 0
+	RECV=$(helper recv) || return 0
 	: >"$TMP/p.base"
 	: >"$TMP/p.dtrace"
 	: >"$TMP/p.bpftrace"
 	for ((r = 1; r <= REPS; r++)); do
 		log "printf: round $r of $REPS"
-		"$LOOP" "$n" >"$TMP/out" && ns_of "$TMP/out" >>"$TMP/p.base"
-		[ "$have_dtrace" -eq 1 ] && printf_run dtrace "$n"
-		[ "$have_bpftrace" -eq 1 ] && printf_run bpftrace "$n"
+		"$LOOPC" "$n" 2>&1 >/dev/null | awk '$1 == "ns_per_call" { print $2 }' >>"$TMP/p.base"
+		[ "$have_dtrace" -eq 1 ] && printf_run dtrace "$n" dtrace
+		[ "$have_bpftrace" -eq 1 ] && printf_run bpftrace "$n" bpftrace
 	done
-	local base dt bt da ba drec brec ddrop bdrop
+	# Drops at the default buffer size: try larger ones.
+	local bs labels=() reps=$((REPS < 3 ? REPS : 3))
+	if [ "$have_dtrace" -eq 1 ] && awk '$3 > 0 { f = 1 } END { exit !f }' "$TMP/p.dtrace"; then
+		for bs in $PRINTF_BUFSIZES; do
+			labels+=("dtrace -x bufsize=$bs")
+			: >"$TMP/p.dtrace -x bufsize=$bs"
+			DOPTS=(-x "bufsize=$bs")
+			for ((r = 1; r <= reps; r++)); do
+				log "printf: -x bufsize=$bs, round $r of $reps"
+				printf_run dtrace "$n" "dtrace -x bufsize=$bs"
+			done
+			DOPTS=()
+		done
+	fi
+	local base
 	base=$(median <"$TMP/p.base")
-	dt=$(awk '{ print $1 }' "$TMP/p.dtrace" | median)
-	bt=$(awk '{ print $1 }' "$TMP/p.bpftrace" | median)
-	drec=$(awk '{ print $2 }' "$TMP/p.dtrace" | median)
-	brec=$(awk '{ print $2 }' "$TMP/p.bpftrace" | median)
-	ddrop=$(awk '{ print $3 }' "$TMP/p.dtrace" | median)
-	bdrop=$(awk '{ print $3 }' "$TMP/p.bpftrace" | median)
-	da="" ba=""
-	[ -n "$dt" ] && da=$(sub "$dt" "$base")
-	[ -n "$bt" ] && ba=$(sub "$bt" "$base")
-	printf '%s\n' '## Per-event cost: `printf("%d\n", tid)` on getppid entry, into a pipe'
+	printf '%s\n' '## printf: `printf("%d\n", tid)` on every getppid of the target, into a pipe'
 	echo
-	echo "The loop trigger calls getppid $n times; medians of $REPS rounds. Records: lines"
-	echo "that reached the pipe; drops: as the tracer reported them on stderr."
+	echo "bench/loop_cpu.c calls getppid $n times (\`/pid == \$target/\`, bpftrace \`/pid == cpid/\`);"
+	echo "medians of $REPS rounds. Records: lines that reached the reader (bench/recv.c); drops:"
+	echo "as the tracer reported them on stderr; accounted: rounds where delivered + drops = $n."
+	echo "Records/s: at the reader, first to last record (bounded by the traced process's rate)."
+	echo "Consumer CPU: the tracer's user+sys less the traced process's own; records per"
+	echo "consumer CPU-second is what one consumer could deliver with a CPU to itself."
 	echo
-	echo "| | ns per call | added ns per event | records delivered | drops |"
+	echo "| | ns per call | added ns per event | records delivered | drops | accounted |" \
+		"records/s (M) | consumer CPU (s) | records per consumer CPU-s (M) |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+	echo "| untraced | $(fmt "$base" 1 0) | | | | | | | |"
+	[ "$have_dtrace" -eq 1 ] && printf_row dtrace "$n" "$base"
+	local l
+	for l in "${labels[@]}"; do printf_row "$l" "$n" "$base"; done
+	[ "$have_bpftrace" -eq 1 ] && printf_row bpftrace "$n" "$base"
+	if [ -s "$TMP/p.dtrace.med" ] && [ -s "$TMP/p.bpftrace.med" ]; then
+		local -a d b
+		read -ra d <"$TMP/p.dtrace.med"
+		read -ra b <"$TMP/p.bpftrace.med"
+		echo "| dtrace / bpftrace | $(ratio "${d[0]}" "${b[0]}") | $(ratio "${d[1]}" "${b[1]}") |" \
+			"| | | $(ratio "${d[2]}" "${b[2]}") | $(ratio "${d[3]}" "${b[3]}") |" \
+			"$(ratio "${d[4]}" "${b[4]}") |"
+	fi
+	echo
+}
+
+# ---- an aggregation of many keys printed at exit (issue 5) ----------------------------------
+
+# keys_run TOOL N: one run of bench/write_keys.c N under TOOL; appends
+# "exit_latency_ms rows rss_kib" to $TMP/k.TOOL.N.
+keys_run() {
+	local tool=$1 n=$2 prog rows t1 t0 st
+	if [ "$tool" = dtrace ]; then
+		prog='syscall::write:entry /pid == $target/ { @[arg2] = count(); }'
+	else
+		prog='tracepoint:syscalls:sys_enter_write /pid == cpid/ { @[args->count] = count(); }'
+	fi
+	# bpftrace's maps hold 4096 keys unless told otherwise.
+	BPFTRACE_MAP_KEYS_MAX=$((2 * n)) run_traced "$tool" "$WKEYS $n" "$prog" "$TMP/out" "$TMP/err"
+	st=$?
+	t1=${EPOCHREALTIME/./}
+	t0=$(awk '$1 == "exit_realtime_ns" { print $2 }' "$TMP/out")
+	if [ "$tool" = dtrace ]; then
+		rows=$(grep -cE '^ *[0-9]+ +[0-9]+ *$' "$TMP/out")
+	else
+		rows=$(grep -cE '^@\[[0-9]+\]: [0-9]+$' "$TMP/out")
+	fi
+	if [ "$st" -ne 0 ] || [ -z "$t0" ]; then
+		note "keys: $tool with $n keys failed (status $st): $(errline "$TMP/err")"
+		return
+	fi
+	[ "$rows" -eq "$n" ] || note "keys: $tool printed $rows rows for $n keys"
+	echo "$(awk -v a="$t1" -v b="$t0" 'BEGIN { printf "%.1f\n", (a * 1000 - b) / 1e6 }') $rows $(time_of 1)" \
+		>>"$TMP/k.$tool.$n"
+}
+
+bench_keys() {
+	local n=$N_KEYS small=100 r tool
+	WKEYS=$(helper write_keys) || return 0
+	for tool in dtrace bpftrace; do : >"$TMP/k.$tool.$n" && : >"$TMP/k.$tool.$small"; done
+	for ((r = 1; r <= REPS; r++)); do
+		log "keys: round $r of $REPS"
+		for tool in dtrace bpftrace; do
+			[ "$tool" = dtrace ] && [ "$have_dtrace" -eq 0 ] && continue
+			[ "$tool" = bpftrace ] && [ "$have_bpftrace" -eq 0 ] && continue
+			keys_run "$tool" "$small"
+			keys_run "$tool" "$n"
+		done
+	done
+	local -A v
+	for tool in dtrace bpftrace; do
+		v[$tool.small]=$(col "$TMP/k.$tool.$small" 1 | median)
+		v[$tool.lat]=$(col "$TMP/k.$tool.$n" 1 | median)
+		v[$tool.rows]=$(col "$TMP/k.$tool.$n" 2 | median)
+		v[$tool.rss]=$(col "$TMP/k.$tool.$n" 3 | median)
+	done
+	[ -n "${v[dtrace.lat]}" ] && awk -v l="${v[dtrace.lat]}" 'BEGIN { exit !(l >= 1000) }' &&
+		note "keys: dtrace took $(fmt "${v[dtrace.lat]}" 1 0) ms (median) to exit after the traced" \
+			"process with $n keys (target: under 1 s)"
+	echo "## Aggregation of $n keys printed at exit"
+	echo
+	echo "bench/write_keys.c writes sizes 1..N to /dev/null; dtrace:"
+	echo "\`syscall::write:entry /pid == \$target/ { @[arg2] = count(); }\`, bpftrace:"
+	echo "\`tracepoint:syscalls:sys_enter_write /pid == cpid/ { @[args->count] = count(); }\` (with"
+	echo "BPFTRACE_MAP_KEYS_MAX=$((2 * n))). Exit latency: from the traced process's last"
+	echo "clock reading to the tracer's exit, output to a file; medians of $REPS rounds."
+	echo
+	echo "| | exit latency, $small keys (ms) | exit latency, $n keys (ms) | rows printed | peak RSS (MiB) |"
 	echo "|---|---:|---:|---:|---:|"
-	echo "| untraced | $(fmt "$base" 1 0) | | | |"
-	[ "$have_dtrace" -eq 1 ] &&
-		echo "| dtrace | $(fmt "$dt" 1 0) | $(fmt "$da" 1 0) | $(fmt "$drec" 1 0) | $(fmt "$ddrop" 1 0) |"
-	[ "$have_bpftrace" -eq 1 ] &&
-		echo "| bpftrace | $(fmt "$bt" 1 0) | $(fmt "$ba" 1 0) | $(fmt "$brec" 1 0) | $(fmt "$bdrop" 1 0) |"
+	for tool in dtrace bpftrace; do
+		[ "$tool" = dtrace ] && [ "$have_dtrace" -eq 0 ] && continue
+		[ "$tool" = bpftrace ] && [ "$have_bpftrace" -eq 0 ] && continue
+		echo "| $tool | $(fmt "${v[$tool.small]}" 1 0) | $(fmt "${v[$tool.lat]}" 1 0) |" \
+			"$(fmt "${v[$tool.rows]}" 1 0) | $(fmt "${v[$tool.rss]}" 1024 1) |"
+	done
 	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
-		echo "| dtrace / bpftrace | $(ratio "$dt" "$bt") | $(ratio "$da" "$ba") | | |"
+		echo "| dtrace / bpftrace | $(ratio "${v[dtrace.small]}" "${v[bpftrace.small]}") |" \
+			"$(ratio "${v[dtrace.lat]}" "${v[bpftrace.lat]}") | |" \
+			"$(ratio "${v[dtrace.rss]}" "${v[bpftrace.rss]}") |"
+	echo
+}
+
+# ---- profile-997 with stacks (issue 5) ------------------------------------------------------
+
+bench_profile() {
+	local secs=$PROFILE_SECS reps=$PROFILE_REPS r tool ncpu i
+	ncpu=$(nproc)
+	local expected=$((997 * secs * ncpu))
+	local dprog="profile-997 { @[stack()] = count(); } tick-${secs}s { exit(0); }"
+	local bprog="profile:hz:997 { @[kstack] = count(); } interval:s:$secs { exit(); }"
+	for tool in dtrace bpftrace; do : >"$TMP/g.$tool"; done
+	for ((r = 1; r <= reps; r++)); do
+		for tool in dtrace bpftrace; do
+			[ "$tool" = dtrace ] && [ "$have_dtrace" -eq 0 ] && continue
+			[ "$tool" = bpftrace ] && [ "$have_bpftrace" -eq 0 ] && continue
+			log "profile: $tool, round $r of $reps ($secs s)"
+			busy=()
+			for ((i = 0; i < ncpu; i++)); do
+				taskset -c "$i" yes >/dev/null &
+				busy+=($!)
+			done
+			local prog=$dprog st samples stacks
+			[ "$tool" = bpftrace ] && prog=$bprog
+			run_traced "$tool" "" "$prog" "$TMP/out" "$TMP/err"
+			st=$?
+			kill "${busy[@]}" 2>/dev/null
+			wait "${busy[@]}" 2>/dev/null
+			busy=()
+			if [ "$tool" = dtrace ]; then
+				# A stack's count is the line of digits alone after its frames.
+				samples=$(awk '/^ *[0-9]+ *$/ { s += $1 } END { print s + 0 }' "$TMP/out")
+				stacks=$(grep -cE '^ *[0-9]+ *$' "$TMP/out")
+			else
+				# "]: N" ends a stack key, "@[]: N" is the empty (user-mode) stack.
+				samples=$(awk '/\]: [0-9]+$/ { s += $NF } END { print s + 0 }' "$TMP/out")
+				stacks=$(grep -cE '\]: [0-9]+$' "$TMP/out")
+			fi
+			if [ "$st" -ne 0 ] || [ "$samples" -eq 0 ]; then
+				note "profile: $tool failed in round $r (status $st): $(errline "$TMP/err")"
+				continue
+			fi
+			echo "$samples $stacks $(time_of 2) $(time_of 3) $(time_of 1)" >>"$TMP/g.$tool"
+		done
+	done
+	local -A v
+	for tool in dtrace bpftrace; do
+		v[$tool.s]=$(col "$TMP/g.$tool" 1 | median)
+		v[$tool.k]=$(col "$TMP/g.$tool" 2 | median)
+		v[$tool.u]=$(col "$TMP/g.$tool" 3 | median)
+		v[$tool.y]=$(col "$TMP/g.$tool" 4 | median)
+		v[$tool.c]=$(awk '{ print $3 + $4 }' "$TMP/g.$tool" | median)
+		v[$tool.m]=$(col "$TMP/g.$tool" 5 | median)
+	done
+	echo "## profile-997 with kernel stacks, $secs s, every CPU busy"
+	echo
+	echo "dtrace: \`$dprog\`; bpftrace: \`$bprog\`. One \`yes > /dev/null\` pinned to each of"
+	echo "the $ncpu CPUs (taskset). Expected samples: 997 x $secs x $ncpu = $expected. Tracer"
+	echo "CPU time (user+sys, /usr/bin/time) includes symbolizing the stacks at exit. Medians of"
+	echo "$reps rounds."
+	echo
+	echo "| | samples | of expected | distinct stacks | user (s) | sys (s) | user+sys (s) | peak RSS (MiB) |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+	for tool in dtrace bpftrace; do
+		[ "$tool" = dtrace ] && [ "$have_dtrace" -eq 0 ] && continue
+		[ "$tool" = bpftrace ] && [ "$have_bpftrace" -eq 0 ] && continue
+		echo "| $tool | $(fmt "${v[$tool.s]}" 1 0) | $(fmt "${v[$tool.s]}" "$expected" 3) |" \
+			"$(fmt "${v[$tool.k]}" 1 0) | $(fmt "${v[$tool.u]}" 1 2) | $(fmt "${v[$tool.y]}" 1 2) |" \
+			"$(fmt "${v[$tool.c]}" 1 2) | $(fmt "${v[$tool.m]}" 1024 1) |"
+	done
+	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
+		echo "| dtrace / bpftrace | $(ratio "${v[dtrace.s]}" "${v[bpftrace.s]}") | | |" \
+			"$(ratio "${v[dtrace.u]}" "${v[bpftrace.u]}") | $(ratio "${v[dtrace.y]}" "${v[bpftrace.y]}") |" \
+			"$(ratio "${v[dtrace.c]}" "${v[bpftrace.c]}") | $(ratio "${v[dtrace.m]}" "${v[bpftrace.m]}") |"
 	echo
 }
 
 # ---- report -------------------------------------------------------------------------------
-
 
 bver="bpftrace not run"
 [ "$have_bpftrace" -eq 1 ] && bver=$("$BPFTRACE" --version 2>/dev/null | head -n 1)

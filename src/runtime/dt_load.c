@@ -122,7 +122,10 @@ dt_pow2(uint64_t n)
 }
 
 /*
- * The ring buffer: bufsize per CPU, shared. A program whose only probes are BEGIN and END
+ * The ring buffer: one, shared by every CPU, of bufsize bytes (DTrace's bufsize is per CPU,
+ * but one shared buffer drained at a fill watermark needs no per-CPU slack, and the consumer
+ * maps the whole buffer twice, which counts in its resident memory). A program whose only
+ * probes are BEGIN and END
  * writes a few records from this thread, drained at once, so it gets a small buffer: the
  * consumer maps the whole buffer (twice, for wrap-around), and that mapping is most of its
  * resident memory.
@@ -135,10 +138,10 @@ dt_rt_bufsize(dt_handle_t *dtp)
 
 	for (size_t i = 0; i < prog->probes.len; i++)
 		if (prog->probes.data[i]->provider->ops != &dt_prov_dtrace_ops)
-			return dtp->opts.bufsize * (uint64_t)dtp->ncpus;
+			return dtp->opts.bufsize;
 	for (int c = 0; c < prog->nclauses; c++)
 		need += prog->clauses[c]->recsize + 16;
-	return DT_MIN(DT_MAX(4 * need, 64 * 1024ULL), dtp->opts.bufsize * (uint64_t)dtp->ncpus);
+	return DT_MIN(DT_MAX(4 * need, 64 * 1024ULL), dtp->opts.bufsize);
 }
 
 static int
