@@ -43,7 +43,9 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		needs |= dt_cg_clause_needs(bp->clauses.data[i]);
 
 	dt_ir_emit(ir, DT_MOV64_REG(6, 1));
-	if (!(bp->prov->ops == &dt_prov_dtrace_ops && bp->group == DT_GROUP_END)) {
+	/* END runs after exit(); ERROR for faults that came before it */
+	if (!(bp->prov->ops == &dt_prov_dtrace_ops &&
+	      (bp->group == DT_GROUP_END || bp->group == DT_GROUP_ERROR))) {
 		dt_ir_ld_mapval(ir, 1, DT_MAP_STATE, DT_ST_ACTIVITY);
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 1, 0));
 		dt_ir_jmp_imm(ir, BPF_JNE, 1, 0, out);

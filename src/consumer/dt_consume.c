@@ -79,6 +79,9 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	/* DTrace says which action; we add where it is in the source. */
 	{
 		unsigned stmt = (unsigned)(kind >> 8) & 0xffffff;
+		/* DTrace's fault codes: DTRACEFLT_BADADDR 1, DTRACEFLT_DIVZERO 4 */
+		uint64_t eargs[8] = {0, clause + 1, stmt, 0,
+				     (kind & 0xff) == DT_FAULT_DIVZERO ? 4 : 1, addr, 0, 0};
 		uint64_t site = kind >> 32;
 		dt_program_t *prog = dtp->prog;
 
@@ -94,6 +97,9 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 					l->line, l->col);
 		}
 		fputc('\n', stderr);
+		/* Then dtrace:::ERROR, if the program enables it (not for its own faults). */
+		if (!(prp && prp->id == 3))
+			dt_rt_error(dtp, eargs);
 	}
 }
 

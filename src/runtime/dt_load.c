@@ -406,10 +406,13 @@ dt_rt_dtrace_prog(dt_handle_t *dtp, int group)
  * pid and the rest stay the consumer's own, as they must.
  */
 int
-dt_rt_prog_run(int prog_fd)
+dt_rt_prog_run(int prog_fd, const uint64_t *args)
 {
 	uint64_t ctx[8] = {0};
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = ctx, .ctx_size_in = sizeof(ctx));
+
+	if (args)
+		memcpy(ctx, args, sizeof(ctx));
 	cpu_set_t orig, one;
 	bool pinned = false;
 	int err = 0;
@@ -439,9 +442,17 @@ dt_rt_run_group(dt_handle_t *dtp, int group, const char *what)
 
 	if (!bp)
 		return 0;
-	if ((err = dt_rt_prog_run(bp->fd)) < 0)
+	if ((err = dt_rt_prog_run(bp->fd, NULL)) < 0)
 		fprintf(stderr, "dtrace: failed to run %s: %s\n", what, strerror(-err));
 	return err;
+}
+
+int
+dt_rt_error(dt_handle_t *dtp, const uint64_t args[8])
+{
+	dt_bpfprog_t *bp = dt_rt_dtrace_prog(dtp, DT_GROUP_ERROR);
+
+	return bp ? dt_rt_prog_run(bp->fd, args) : 0;
 }
 
 int

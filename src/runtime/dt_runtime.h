@@ -145,6 +145,8 @@ int dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name,
 		    const struct bpf_insn *insns, size_t ninsns);
 
 /* Run a raw-tracepoint-type program once on this thread (BEGIN, END). */
-int dt_rt_prog_run(int prog_fd);
+int dt_rt_prog_run(int prog_fd, const uint64_t *args);	/* args: 8 context words or NULL */
+/* Run the ERROR probe's clauses (if any) for a fault: args as dtrace:::ERROR gives them. */
+int dt_rt_error(dt_handle_t *dtp, const uint64_t args[8]);
 
 #endif /* DT_RUNTIME_H */
