@@ -333,6 +333,8 @@ dt_cg_fault(dt_cg_t *cg, int kind)
 	uint64_t site = cg->prog->fault_sites.len;
 
 	dt_vec_push(&cg->prog->fault_sites, cg->cur_loc);
+	if (kind != DT_FAULT_BADADDR)
+		EMIT(cg, DT_ST(BPF_DW, 7, DT_MST_FADDR, 0));	/* no address for these */
 	dt_ir_ld_imm64(IR(cg), 1, (uint64_t)kind | (uint64_t)cg->cur_stmt << 8 | site << 32);
 	EMIT(cg, DT_STX(BPF_DW, 7, 1, DT_MST_FAULT));
 	if (cg->cur_stmt == 0) {
