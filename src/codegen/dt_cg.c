@@ -789,6 +789,10 @@ dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 	case DT_VK_ASSOC: {
 		uint32_t koff = dt_cg_temp(cg, lv->v->keysize);
 
+		if (lv->v->per_thread) {
+			EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
+			EMIT(cg, DT_STX(BPF_DW, 7, 0, (int16_t)koff));
+		}
 		for (int i = 0; i < lv->v->nkeys; i++) {
 			const dt_recitem_t *k = &lv->v->keys[i];
 			dt_node_t *e = n->list.data[i];

@@ -161,6 +161,7 @@ typedef struct dt_var {
 	int nkeys;
 	uint32_t keysize;
 	bool implicit;		/* created by a read before any assignment: int64_t */
+	bool per_thread;	/* ASSOC: self->name[...]: the key starts with the thread */
 } dt_var_t;
 
 typedef struct dt_program {

@@ -600,14 +600,15 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 	case DT_NODE_INDEX:
 		kind = DT_VK_ASSOC;
 		ref = n->left;
-		if (ref->kind != DT_NODE_IDENT) {
+		if (ref->kind != DT_NODE_IDENT && ref->kind != DT_NODE_SELF) {
 			ERR(s, D_UNSUPPORTED, n, "subscripts of this expression are not supported yet");
 			return NULL;
 		}
 		break;
 	default: kind = DT_VK_GLOBAL; break;
 	}
-	name = ref->text;
+	name = ref->kind == DT_NODE_SELF ? dt_arena_printf(&s->cc->arena, "self->%s", ref->text)
+					  : ref->text;
 	v = dt_var_find(s, kind, name);
 	if (!v && kind == DT_VK_ASSOC && dt_var_find(s, DT_VK_GLOBAL, name)) {
 		ERR(s, D_IDENT_BADREF, n, "%s is a scalar variable, not an associative array", name);
@@ -629,8 +630,10 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 		v = dt_var_new(s, kind, name, dt_var_type_of(s, t));
 		v->implicit = !assign;
 		if (kind == DT_VK_ASSOC) {
-			uint32_t off = 0;
+			/* self->a[...]: a thread-local array is keyed by the thread, then the tuple */
+			uint32_t off = ref->kind == DT_NODE_SELF ? 8 : 0;
 
+			v->per_thread = ref->kind == DT_NODE_SELF;
 			v->nkeys = (int)n->list.len;
 			v->keys = dt_arena_alloc(&s->cc->arena,
 						 sizeof(dt_recitem_t) * (size_t)(v->nkeys + 1));
@@ -695,7 +698,8 @@ static bool
 dt_is_varref(const dt_node_t *n)
 {
 	return n->kind == DT_NODE_IDENT || n->kind == DT_NODE_SELF || n->kind == DT_NODE_THIS ||
-	       (n->kind == DT_NODE_INDEX && n->left->kind == DT_NODE_IDENT);
+	       (n->kind == DT_NODE_INDEX &&
+		(n->left->kind == DT_NODE_IDENT || n->left->kind == DT_NODE_SELF));
 }
 
 /* x = e, x op= e */
@@ -1134,7 +1138,8 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			dt_sema_args(s, n);
 			return;
 		}
-		if (n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text)) {
+		if ((n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text)) ||
+		    n->left->kind == DT_NODE_SELF) {
 			dt_sema_varref(s, n, NULL);
 			return;
 		}

@@ -224,6 +224,10 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 		n = (uint32_t)DT_MAX(dtp->opts.dynvarsize / (ksz + v->size + 64), 1024U);
 		snprintf(name, sizeof(name), "dt_%s_%.12s", v->kind == DT_VK_SELF ? "self" : "arr",
 			 v->name);
+		for (char *c = name; *c; c++)	/* map names take letters, digits, _ and . */
+			if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.'))
+				*c = '_';
 		dtp->dyn_fds[v->dynid] = dt_rt_map(name, BPF_MAP_TYPE_HASH, ksz, v->size, n, 0);
 		if (dtp->dyn_fds[v->dynid] < 0)
 			return -1;
