@@ -607,8 +607,9 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 		break;
 	default: kind = DT_VK_GLOBAL; break;
 	}
-	name = ref->kind == DT_NODE_SELF ? dt_arena_printf(&s->cc->arena, "self->%s", ref->text)
-					  : ref->text;
+	name = kind == DT_VK_ASSOC && ref->kind == DT_NODE_SELF
+		       ? dt_arena_printf(&s->cc->arena, "self->%s", ref->text)
+		       : ref->text;
 	v = dt_var_find(s, kind, name);
 	if (!v && kind == DT_VK_ASSOC && dt_var_find(s, DT_VK_GLOBAL, name)) {
 		ERR(s, D_IDENT_BADREF, n, "%s is a scalar variable, not an associative array", name);
