@@ -725,9 +725,12 @@ main(int argc, char **argv)
 		char *eq, *name;
 
 		switch (opt) {
-		case 'a': case 'A': case 'F': case 'G': case 'S':
+		case 'a': case 'A': case 'F': case 'G':
 			if (opt == 'F')
 				dt_opt_set(c.dtp, "flowindent", NULL, &why);
+			break;
+		case 'S':
+			c.dtp->opts.disasm = true;
 			break;
 		case 'C':
 			c.cpp = true;

@@ -222,4 +222,8 @@ void dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl);
  */
 int dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp);
 
+/* -S: the instructions as text, in the verifier's notation (dt_disasm.c). */
+int dt_disasm_insn(dt_strbuf_t *sb, const struct bpf_insn *in, size_t left);
+void dt_disasm(FILE *fp, const char *name, const struct bpf_insn *insns, size_t n);
+
 #endif /* DT_CODEGEN_H */

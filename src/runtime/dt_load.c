@@ -336,6 +336,8 @@ dt_rt_load(dt_handle_t *dtp)
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
 		dt_cg_t *cg = &cgs[b];
 
+		if (dtp->opts.disasm)
+			dt_disasm(stderr, bp->name, cg->ir.insns, cg->ir.len);
 		dt_rt_relocate(dtp, cg->ir.insns, cg->ir.len);
 		bp->fd = dt_rt_prog_load(dtp, bp->prog_type, bp->name, cg->ir.insns, cg->ir.len);
 		if (bp->fd < 0) {

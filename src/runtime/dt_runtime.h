@@ -36,6 +36,7 @@ typedef struct dt_options {
 	uint32_t strsize;
 	uint32_t dynvarsize;
 	bool flowindent;
+	bool disasm;		/* -S: show each program's BPF before loading it */
 	bool aggsortkey;	/* sort aggregations by key, not value */
 	bool aggsortrev;	/* reverse the order */
 	int aggsortkeypos;	/* the key column sorted on first */
