@@ -413,8 +413,81 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 	dt_sema_var(s, n, NULL);	/* a global variable, or the error */
 }
 
+/* Truncate and extend v to an integer type (as the generated code normalizes values). */
+static uint64_t
+dt_fold_norm(uint64_t v, const dt_type_t *t)
+{
+	int sh = 64 - 8 * (int)t->size;
+
+	if (t->size >= 8)
+		return v;
+	return t->is_signed ? (uint64_t)((int64_t)(v << sh) >> sh) : (v << sh) >> sh;
+}
+
+/*
+ * Constant folding: an operator on integer constants becomes a constant, computed with C's
+ * rules in the result type (and the comparison type for comparisons). Division by zero is
+ * left alone: dt_sema_binary has reported it.
+ */
+static void
+dt_sema_fold(dt_sema_t *s, dt_node_t *n)
+{
+	dt_node_t *l = n->left, *r = n->right;
+	const dt_type_t *t = n->type, *ct;
+	uint64_t a, b, v;
+	bool sg;
+
+	if (!t || t->kind != DT_TYPE_INT || l->kind != DT_NODE_INT || r->kind != DT_NODE_INT)
+		return;
+	ct = dt_arith_conv(s->cc, l->type, r->type);
+	sg = ct->is_signed;
+	a = dt_fold_norm(l->type->is_signed ? (uint64_t)(int64_t)l->ival : l->ival, ct);
+	b = dt_fold_norm(r->type->is_signed ? (uint64_t)(int64_t)r->ival : r->ival, ct);
+	switch (n->op) {
+	case TOK_PLUS: v = a + b; break;
+	case TOK_MINUS: v = a - b; break;
+	case TOK_STAR: v = a * b; break;
+	case TOK_SLASH:
+		if (!b || (sg && (int64_t)a == INT64_MIN && (int64_t)b == -1))
+			return;
+		v = sg ? (uint64_t)((int64_t)a / (int64_t)b) : a / b;
+		break;
+	case TOK_PERCENT:
+		if (!b || (sg && (int64_t)a == INT64_MIN && (int64_t)b == -1))
+			return;
+		v = sg ? (uint64_t)((int64_t)a % (int64_t)b) : a % b;
+		break;
+	case TOK_AMP: v = a & b; break;
+	case TOK_PIPE: v = a | b; break;
+	case TOK_CARET: v = a ^ b; break;
+	case TOK_SHL: v = b < 64 ? a << b : 0; break;
+	case TOK_SHR:
+		v = b >= 64 ? 0 : sg ? (uint64_t)((int64_t)a >> b) : a >> b;
+		break;
+	case TOK_EQ: v = a == b; break;
+	case TOK_NE: v = a != b; break;
+	case TOK_LT: v = sg ? (int64_t)a < (int64_t)b : a < b; break;
+	case TOK_LE: v = sg ? (int64_t)a <= (int64_t)b : a <= b; break;
+	case TOK_GT: v = sg ? (int64_t)a > (int64_t)b : a > b; break;
+	case TOK_GE: v = sg ? (int64_t)a >= (int64_t)b : a >= b; break;
+	default: return;
+	}
+	n->kind = DT_NODE_INT;
+	n->ival = dt_fold_norm(v, t);
+	n->left = n->right = NULL;
+}
+
+static void dt_sema_binary1(dt_sema_t *s, dt_node_t *n);
+
 static void
 dt_sema_binary(dt_sema_t *s, dt_node_t *n)
+{
+	dt_sema_binary1(s, n);
+	dt_sema_fold(s, n);
+}
+
+static void
+dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 {
 	const dt_type_t *l, *r;
 	const char *op = dt_tok_name(n->op);
@@ -1003,6 +1076,17 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 				return;
 			}
 			n->type = dt_promote(s->cc, n->left->type);
+			if (n->left->kind == DT_NODE_INT) {
+				/* fold -c, +c, ~c */
+				uint64_t v = n->left->type->is_signed
+						     ? (uint64_t)(int64_t)n->left->ival
+						     : n->left->ival;
+
+				v = n->op == TOK_MINUS ? -v : n->op == TOK_TILDE ? ~v : v;
+				n->kind = DT_NODE_INT;
+				n->ival = dt_fold_norm(v, n->type);
+				n->left = NULL;
+			}
 			return;
 		default:
 			ERR(s, D_UNSUPPORTED, n, "operator %s is not supported yet",
