@@ -698,6 +698,7 @@ main(int argc, char **argv)
 	dt_cmd_t c = {0};
 	dt_compile_t cc;
 	dt_program_t *prog;
+	dt_node_t **roots = NULL;
 	const char *outfile = NULL, *why;
 	int rc = 0, opt;
 
@@ -886,7 +887,20 @@ main(int argc, char **argv)
 		goto done;
 	}
 
-	prog = dt_compile_sources(&cc, c.srcs.data, (int)c.srcs.len, NULL);
+	if (c.dtp->opts.tree & 1) {
+		/* -x tree: the parse trees as the parser makes them, before analysis */
+		dt_compile_t pcc;
+
+		dt_compile_init(&pcc, c.dtp);
+		for (size_t i = 0; i < c.srcs.len; i++)
+			dt_ast_dump(dt_parse(&pcc, &c.srcs.data[i]), stderr);
+		dt_compile_fini(&pcc);
+	}
+	prog = dt_compile_sources(&cc, c.srcs.data, (int)c.srcs.len, &roots);
+	if (prog && (c.dtp->opts.tree & 2)) {
+		for (size_t i = 0; i < c.srcs.len; i++)
+			dt_ast_dump(roots[i], stderr);
+	}
 	if (!prog) {
 		dt_cpp_restore(&c);
 		dt_diags_print(&cc.diags, stderr, c.dtp->opts.errtags);

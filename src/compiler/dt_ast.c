@@ -161,6 +161,8 @@ dump(const dt_node_t *n, int depth, FILE *fp)
 
 	fprintf(fp, "%*s%s", depth * 2, "", dt_node_kind_name(n->kind));
 	dump_fields(n, fp);
+	if (n->type)	/* after semantic analysis: the node's D type */
+		fprintf(fp, " : %s", n->type->name ? n->type->name : "?");
 	fputc('\n', fp);
 
 	for (size_t i = 0; i < DT_ARRAY_SIZE(kids); i++) {

@@ -131,7 +131,7 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 		"ustackframes", "jstackframes", "jstackstrsize", "stackindent", "bufpolicy",
 		"bufresize", "aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
 		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
-		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "tree", "procrate",
+		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "procrate",
 	};
 	dt_options_t *o = &dtp->opts;
 	uint64_t n;
@@ -150,6 +150,13 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 		o->bpflog = on;
 	} else if (strcmp(name, "flowindent") == 0) {
 		o->flowindent = on;
+	} else if (strcmp(name, "tree") == 0) {
+		if (!value)
+			o->tree = 3;
+		else if (dt_opt_size(value, &n) < 0)
+			return -1;
+		else
+			o->tree = (unsigned)n;
 	} else if (strcmp(name, "aggsortkey") == 0) {
 		o->aggsortkey = on;
 	} else if (strcmp(name, "aggsortrev") == 0) {

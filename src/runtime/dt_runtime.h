@@ -37,6 +37,7 @@ typedef struct dt_options {
 	uint32_t dynvarsize;
 	bool flowindent;
 	bool disasm;		/* -S: show each program's BPF before loading it */
+	unsigned tree;		/* -x tree: 1 the AST after parsing, 2 after analysis (typed) */
 	bool aggsortkey;	/* sort aggregations by key, not value */
 	bool aggsortrev;	/* reverse the order */
 	int aggsortkeypos;	/* the key column sorted on first */
