@@ -90,6 +90,8 @@ dt_handle_free(dt_handle_t *dtp)
 	dt_arena_fini(&dtp->rec_arena);
 	dt_sb_free(&dtp->rec_sb);
 	free(dtp->providers);
+	free(dtp->func_head);
+	free(dtp->func_next);
 	dt_arena_fini(&dtp->arena);
 	free(dtp);
 }
@@ -310,6 +312,46 @@ dt_glob_match(const char *pat, const char *s)
 	}
 }
 
+static uint32_t
+dt_probe_hash(const char *s)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	while (*s)
+		h = (h ^ (uint8_t)*s++) * 16777619u;
+	return h;
+}
+
+/*
+ * The probes by function name, as hash chains of probe ids (0 ends a chain), rebuilt when
+ * probes were added since (on-demand probes): matching an exact function then looks at a
+ * handful of probes, not the whole table.
+ */
+static void
+dt_probe_index(dt_handle_t *dtp)
+{
+	size_t n = dtp->probes.len;
+
+	if (dtp->func_indexed == n)
+		return;
+	free(dtp->func_head);
+	free(dtp->func_next);
+	dtp->func_mask = 1;
+	while (dtp->func_mask < n * 2)
+		dtp->func_mask <<= 1;
+	dtp->func_head = dt_xcalloc(dtp->func_mask, sizeof(uint32_t));
+	dtp->func_next = dt_xcalloc(n + 1, sizeof(uint32_t));
+	dtp->func_mask--;
+	/* Inserting from the end keeps each chain in id order. */
+	for (size_t i = n - 1; i >= 1; i--) {
+		uint32_t h = dt_probe_hash(dtp->probes.data[i]->func) & dtp->func_mask;
+
+		dtp->func_next[i] = dtp->func_head[h];
+		dtp->func_head[h] = (uint32_t)i;
+	}
+	dtp->func_indexed = n;
+}
+
 static bool
 dt_is_glob(const char *s)
 {
@@ -331,6 +373,22 @@ dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *f
 			if (pv->ops->provide && dt_glob_match(prov, pv->name))
 				pv->ops->provide(dtp, pv, mod, func, name);
 		}
+	}
+	/* An exact function name ("syscall::read:entry"): only the probes of that function. */
+	if (*func && !dt_is_glob(func)) {
+		dt_probe_index(dtp);
+		for (uint32_t i = dtp->func_head[dt_probe_hash(func) & dtp->func_mask]; i;
+		     i = dtp->func_next[i]) {
+			dt_probe_t *prp = dtp->probes.data[i];
+
+			if (strcmp(func, prp->func) != 0 || !dt_glob_match(prov, prp->prov) ||
+			    !dt_glob_match(mod, prp->mod) || !dt_glob_match(name, prp->name))
+				continue;
+			n++;
+			if (fn && fn(prp, arg) != 0)
+				break;
+		}
+		return n;
 	}
 	for (size_t i = 1; i < dtp->probes.len; i++) {
 		dt_probe_t *prp = dtp->probes.data[i];

@@ -82,6 +82,9 @@ typedef struct dt_handle {
 	struct dt_provider **providers;
 	int nproviders;
 	dt_arena_t arena;		/* the handle's long-lived allocations (probes) */
+	uint32_t *func_head, *func_next;	/* probes by function name (dt_probe_iter) */
+	uint32_t func_mask;
+	size_t func_indexed;		/* probes.len when the index was built */
 
 	dt_program_t *prog;		/* the compiled program */
 	struct btf *btf;		/* the kernel's BTF, loaded when a program needs it */
