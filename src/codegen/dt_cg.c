@@ -1167,6 +1167,26 @@ dt_cg_store_item(dt_cg_t *cg, dt_node_t *e, const dt_recitem_t *it)
 	EMIT(cg, DT_STX(BPF_DW, 8, 0, (int16_t)it->offset));
 }
 
+/*
+ * Copy it->size bytes of kernel memory at the address in r0 into the record item it (a
+ * BYTES item: tracemem(), or a struct, union or array value); a bad address is a fault.
+ */
+static void
+dt_cg_bytes_into(dt_cg_t *cg, const dt_recitem_t *it)
+{
+	int ok = dt_ir_label(IR(cg));
+
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
+	EMIT(cg, DT_MOV64_REG(1, 8));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)it->offset));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)it->size));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	dt_ir_place(IR(cg), ok);
+}
+
 static void
 dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 {
@@ -1182,8 +1202,21 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 		EMIT(cg, DT_STX(BPF_DW, 8, 1, DT_REC_HDR_SIZE));
 	}
 	switch (a->kind) {
-	case DT_ACT_TRACE:
+	case DT_ACT_TRACE: case DT_ACT_PRINT:
+		if (a->items[0].kind == DT_REC_BYTES) {
+			cg->cur_loc = call->list.data[0]->loc;
+			dt_cg_kaddr(cg, call->list.data[0]);
+			dt_cg_bytes_into(cg, &a->items[0]);
+			return;
+		}
 		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
+		return;
+	case DT_ACT_TRACEMEM:
+		if (a->nitems > 1)
+			dt_cg_store_item(cg, call->list.data[2], &a->items[1]);
+		cg->cur_loc = call->list.data[0]->loc;
+		dt_cg_expr(cg, call->list.data[0]);
+		dt_cg_bytes_into(cg, &a->items[0]);
 		return;
 	case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
 		for (int i = 0; i < a->nitems; i++)

@@ -182,6 +182,7 @@ typedef struct dt_loc {
 	X(D_AGG_SPEC)                                                                        \
 	X(D_ARGS_IDX)                                                                        \
 	X(D_ARGS_TYPE)                                                                       \
+	X(D_TRACEMEM_SIZE)                                                                   \
 	X(D_UNSUPPORTED)
 
 typedef enum dt_errtag {

@@ -24,6 +24,8 @@
 typedef enum dt_rec_kind {
 	DT_REC_INT,	/* an integer of "size" bytes (stored in an 8-byte slot) */
 	DT_REC_STRING,	/* a NUL-terminated string in a "size"-byte slot */
+	DT_REC_BYTES,	/* "size" raw bytes (tracemem(), struct/union/array values), in a slot
+			 * rounded up to 8 bytes */
 } dt_rec_kind_t;
 
 /* One datum in a record or in an aggregation key. */
@@ -60,6 +62,8 @@ typedef enum dt_act_kind {
 	DT_ACT_SPECULATE,	/* speculate(id): the record's data go to speculation id */
 	DT_ACT_COMMIT,		/* commit(id): print what speculation id holds, free it */
 	DT_ACT_DISCARD,		/* discard(id): drop it, free it */
+	DT_ACT_TRACEMEM,	/* tracemem(addr, n[, dsize]): item 0 BYTES of n; item 1 dsize */
+	DT_ACT_PRINT,		/* print(expr): one item, printed by the action's type */
 } dt_act_kind_t;
 
 struct dt_pfmt;	/* a parsed printf format: src/consumer */
@@ -74,6 +78,8 @@ typedef struct dt_action {
 	int nitems;
 	int *aggs;			/* aggregation actions: the aggregations, by id */
 	int naggs;
+	const struct dt_type *type;	/* PRINT, and TRACE of a BYTES item: the value's type
+					 * (members and enumerators loaded at compile time) */
 } dt_action_t;
 
 /* A probe the program enables (its identity as the listing shows it). */

@@ -71,6 +71,8 @@ static const struct dt_func {
 	{"printf", DT_IDENT_ACTION, DT_ACTFN_PRINTF},
 	{"exit", DT_IDENT_ACTION, DT_ACTFN_EXIT},
 	{"printa", DT_IDENT_ACTION, DT_ACTFN_PRINTA},
+	{"tracemem", DT_IDENT_ACTION, DT_ACTFN_TRACEMEM},
+	{"print", DT_IDENT_ACTION, DT_ACTFN_PRINT},
 	{"stack", DT_IDENT_VALFN, DT_RECFMT_STACK},
 	{"ustack", DT_IDENT_VALFN, DT_RECFMT_USTACK},
 	{"func", DT_IDENT_VALFN, DT_RECFMT_SYM},
@@ -99,6 +101,7 @@ static const struct dt_func {
 	{"stddev", DT_IDENT_AGGFUNC, DT_AGG_STDDEV},
 	{"quantize", DT_IDENT_AGGFUNC, DT_AGG_QUANTIZE},
 	{"lquantize", DT_IDENT_AGGFUNC, DT_AGG_LQUANTIZE},
+	{"llquantize", DT_IDENT_AGGFUNC, DT_AGG_LLQUANTIZE},
 };
 
 static const struct dt_func *
@@ -1370,6 +1373,137 @@ dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	}
 }
 
+/* ---- tracemem(), print() and trace() of structs, unions and arrays ------------------- */
+
+#define DT_TRACEMEM_MAX 1024	/* tracemem()'s nbytes at most */
+#define DT_PRINT_MAX 2048	/* the bytes of a struct, union or array value that are recorded */
+
+/* Read the members and enumerators of t and of every type inside it by value, so the
+ * consumer can walk them without the compiler. */
+static void
+dt_sema_load_type(dt_compile_t *cc, const dt_type_t *t, int depth)
+{
+	uint32_t n;
+	const dt_member_t *m;
+
+	t = dt_type_resolve(t);
+	if (!t || depth > 32)
+		return;
+	switch (t->kind) {
+	case DT_TYPE_ARRAY:
+		dt_sema_load_type(cc, t->base, depth + 1);
+		return;
+	case DT_TYPE_ENUM:
+		dt_type_enums(cc, t, &n);
+		return;
+	case DT_TYPE_STRUCT: case DT_TYPE_UNION:
+		m = dt_type_members(cc, t, &n);
+		for (uint32_t i = 0; i < n; i++)
+			dt_sema_load_type(cc, m[i].type, depth + 1);
+		return;
+	default:
+		return;
+	}
+}
+
+static bool
+dt_sema_is_object(const dt_type_t *t)
+{
+	t = t ? dt_type_resolve(t) : NULL;
+	return t && (t->kind == DT_TYPE_STRUCT || t->kind == DT_TYPE_UNION ||
+		     t->kind == DT_TYPE_ARRAY);
+}
+
+/* trace(v), print(v) of a struct, union or array in kernel memory: its bytes. */
+static void
+dt_sema_trace_object(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
+{
+	dt_node_t *e = call->list.data[0];
+	int64_t size = dt_type_sizeof(s->cc, e->type);
+	dt_action_t *a;
+	dt_recitem_t *it;
+
+	if (!(e->kind == DT_NODE_MEMBER || (e->kind == DT_NODE_UNARY && e->op == TOK_STAR))) {
+		ERR(s, D_UNSUPPORTED, e, "%s( ) of a value of type %s needs an object in kernel "
+		    "memory (a member or a dereference)", call->text, dt_type_name(e->type));
+		return;
+	}
+	if (size <= 0) {
+		ERR(s, D_UNSUPPORTED, e, "%s( ) of a value of incomplete type %s", call->text,
+		    dt_type_name(e->type));
+		return;
+	}
+	if (size > DT_PRINT_MAX) {
+		ERR(s, D_UNSUPPORTED, e, "%s( ) of a value of type %s: its size (%lld bytes) "
+		    "exceeds the limit of %d bytes", call->text, dt_type_name(e->type),
+		    (long long)size, DT_PRINT_MAX);
+		return;
+	}
+	dt_sema_load_type(s->cc, e->type, 0);
+	a = dt_sema_new_action(s, f->id == DT_ACTFN_PRINT ? DT_ACT_PRINT : DT_ACT_TRACE, 1);
+	a->type = e->type;
+	it = &a->items[0];
+	it->kind = DT_REC_BYTES;
+	it->size = (uint32_t)size;
+	it->type_name = dt_type_name(e->type);
+	it->offset = s->clause->recsize;
+	s->clause->recsize += (uint32_t)DT_ALIGN(size, 8);
+}
+
+/* tracemem(addr, nbytes[, dsize]) */
+static void
+dt_sema_tracemem(dt_sema_t *s, dt_node_t *call)
+{
+	dt_nodes_t *args = &call->list;
+	dt_node_t *n;
+	dt_action_t *a;
+	dt_recitem_t *it;
+
+	if (args->len != 2 && args->len != 3) {
+		ERR(s, D_PROTO_LEN, call, "tracemem( ) prototype mismatch: %zu args passed, 2 "
+		    "or 3 expected", args->len);
+		return;
+	}
+	for (size_t i = 0; i < args->len; i++)
+		if (!args->data[i]->type)
+			return;
+	if (!dt_is_scalar(args->data[0]->type)) {
+		ERR(s, D_PROTO_ARG, args->data[0], "tracemem( ) argument #1 is incompatible with "
+		    "prototype:\n\tprototype: void *\n\t argument: %s",
+		    dt_type_name(args->data[0]->type));
+		return;
+	}
+	n = args->data[1];
+	if (n->kind != DT_NODE_INT || !dt_is_int(n->type)) {
+		ERR(s, D_TRACEMEM_SIZE, n, "tracemem( ) argument #2 must be a non-zero positive "
+		    "integral constant expression");
+		return;
+	}
+	if ((n->type->is_signed && (int64_t)n->ival <= 0) || n->ival == 0 ||
+	    n->ival > DT_TRACEMEM_MAX) {
+		ERR(s, D_TRACEMEM_SIZE, n, (n->type->is_signed && (int64_t)n->ival <= 0) ||
+		    n->ival == 0 ? "tracemem( ) argument #2 must be a non-zero positive integral "
+		    "constant expression" : "tracemem( ) argument #2 exceeds the limit of %d bytes",
+		    DT_TRACEMEM_MAX);
+		return;
+	}
+	if (args->len == 3 && !dt_is_int(args->data[2]->type)) {
+		ERR(s, D_PROTO_ARG, args->data[2], "tracemem( ) argument #3 is incompatible with "
+		    "prototype:\n\tprototype: size_t\n\t argument: %s",
+		    dt_type_name(args->data[2]->type));
+		return;
+	}
+	a = dt_sema_new_action(s, DT_ACT_TRACEMEM, (int)args->len - 1);
+	it = &a->items[0];
+	it->kind = DT_REC_BYTES;
+	it->size = (uint32_t)n->ival;
+	it->type_name = "tracemem";
+	it->offset = s->clause->recsize;
+	s->clause->recsize += (uint32_t)DT_ALIGN(n->ival, 8);
+	if (args->len == 3)
+		a->items[1] = dt_item_for(s, args->data[2], &s->clause->recsize);
+}
+
 static void
 dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 {
@@ -1441,6 +1575,15 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 
 	for (size_t i = 0; i < args->len; i++)
 		dt_sema_expr(s, args->data[i]);
+	if (f->id == DT_ACTFN_TRACEMEM) {
+		dt_sema_tracemem(s, call);
+		return;
+	}
+	if ((f->id == DT_ACTFN_TRACE || f->id == DT_ACTFN_PRINT) && args->len == 1 &&
+	    dt_sema_is_object(args->data[0]->type)) {
+		dt_sema_trace_object(s, call, f);
+		return;
+	}
 	for (size_t i = 0; i < args->len; i++) {
 		const dt_type_t *t = args->data[i]->type;
 
@@ -1456,14 +1599,18 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	}
 
 	switch (f->id) {
-	case DT_ACTFN_TRACE:
+	case DT_ACTFN_TRACE: case DT_ACTFN_PRINT:
 		if (args->len != 1) {
-			ERR(s, D_PROTO_LEN, call, "trace( ) prototype mismatch: %zu args passed, 1 "
-			    "expected", args->len);
+			ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu args passed, 1 "
+			    "expected", call->text, args->len);
 			return;
 		}
-		a = dt_sema_new_action(s, DT_ACT_TRACE, 1);
+		a = dt_sema_new_action(s, f->id == DT_ACTFN_PRINT ? DT_ACT_PRINT : DT_ACT_TRACE, 1);
 		a->items[0] = dt_item_for(s, args->data[0], &s->clause->recsize);
+		if (f->id == DT_ACTFN_PRINT) {
+			a->type = args->data[0]->type;
+			dt_sema_load_type(s->cc, a->type, 0);
+		}
 		break;
 	case DT_ACTFN_EXIT:
 		if (args->len != 1) {
@@ -1582,6 +1729,10 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	const struct dt_func *f;
 	dt_aggdesc_t *ad;
 	int nargs, want_lo, want_hi;
+	static const char *const llq_names[] = {
+		"factor", "low magnitude", "high magnitude", "linear steps per magnitude",
+	};
+	int64_t llq[4] = {0};
 
 	if (cl_spec(s)) {
 		ERR(s, D_AGG_SPEC, assign, "aggregating actions may not follow speculate( )");
@@ -1634,9 +1785,70 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 		if (i > 0 && a->kind != DT_NODE_INT &&
 		    !(a->kind == DT_NODE_UNARY && a->op == TOK_MINUS &&
 		      a->left->kind == DT_NODE_INT)) {
-			ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d must be an integer constant",
-			    call->text, i + 1);
+			if (f->id == DT_AGG_LLQUANTIZE)
+				ERR(s, D_PROTO_ARG, a, "llquantize( ) argument #%d (%s) must be an "
+				    "integer constant", i, llq_names[i - 1]);
+			else
+				ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d must be an integer "
+				    "constant", call->text, i + 1);
 			return;
+		}
+	}
+	if (f->id == DT_AGG_LLQUANTIZE) {
+		/* DTrace's rules (and messages); arguments count from the factor, as there. */
+		for (int i = 1; i < nargs; i++) {
+			dt_node_t *a = call->list.data[i];
+
+			llq[i - 1] = a->kind == DT_NODE_INT ? (int64_t)a->ival :
+							      -(int64_t)a->left->ival;
+			if (llq[i - 1] < 0 || llq[i - 1] > UINT16_MAX || (a->kind == DT_NODE_INT &&
+			    a->ival > UINT16_MAX)) {
+				ERR(s, D_PROTO_ARG, a, "llquantize( ) argument #%d (%s) must be an "
+				    "unsigned 16-bit quantity", i, llq_names[i - 1]);
+				return;
+			}
+		}
+		if (llq[0] < 2) {
+			ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must be "
+			    "two or more");
+			return;
+		}
+		if (llq[1] >= llq[2]) {
+			ERR(s, D_PROTO_ARG, call, "llquantize( ) high magnitude (argument #3) must "
+			    "be greater than low magnitude (argument #2)");
+			return;
+		}
+		if (llq[3] < llq[0]) {
+			ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must be less "
+			    "than or equal to the number of linear steps per magnitude "
+			    "(argument #4)");
+			return;
+		}
+		{
+			int64_t v = llq[0];
+
+			while (v < llq[3])
+				v *= llq[0];
+			if (llq[3] % llq[0] || v % llq[3]) {
+				ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must "
+				    "evenly divide the number of steps per magnitude (argument #4), "
+				    "and the number of steps per magnitude must evenly divide a "
+				    "power of the factor");
+				return;
+			}
+		}
+		{
+			int64_t v = 1;
+
+			for (int64_t m = 0; m <= llq[2]; m++) {
+				if (v > INT64_MAX / llq[0]) {
+					ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (%d) raised to "
+					    "power of high magnitude (%d) plus 1 overflows 64-bits",
+					    (int)llq[0], (int)llq[2]);
+					return;
+				}
+				v *= llq[0];
+			}
 		}
 	}
 	for (size_t i = 0; i < agg->list.len; i++)
@@ -1692,6 +1904,16 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 			    "not both be applied", ad->name, dt_aggfunc_names[ad->func],
 			    call->text);
 			return;
+		}
+		if (ad->func == DT_AGG_LLQUANTIZE) {
+			for (int i = 0; i < 4; i++) {
+				if (llq[i] == ad->arg[i])
+					continue;
+				ERR(s, D_PROTO_ARG, call, "llquantize( ) %s (argument #%d) doesn't "
+				    "match previous declaration: expected %d, found %d",
+				    llq_names[i], i + 1, (int)ad->arg[i], (int)llq[i]);
+				return;
+			}
 		}
 		if (ad->nkeys != (int)agg->list.len) {
 			ERR(s, D_AGG_MDIM, agg, "@%s: aggregation dimension mismatch: %d keys "
@@ -1754,7 +1976,9 @@ dt_sema_agg_layout(dt_sema_t *s)
 			ad->nwords = (uint32_t)((ad->arg[1] - ad->arg[0]) / ad->arg[2]) + 2;
 			break;
 		case DT_AGG_LLQUANTIZE:
-			ad->nwords = 1;
+			/* dt_sema_aggregate accepted only parameters that make a layout */
+			ad->nwords = dt_llquant_nwords(ad->arg[0], ad->arg[1], ad->arg[2],
+						       ad->arg[3]);
 			break;
 		}
 	}

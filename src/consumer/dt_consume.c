@@ -33,6 +33,10 @@ dt_consume_arg(dt_arena_t *tmp, const uint8_t *rec, uint32_t len, const dt_recit
 {
 	memset(a, 0, sizeof(*a));
 	a->kind = it->kind;
+	if (it->kind == DT_REC_BYTES) {
+		a->size = it->size;	/* the action reads the bytes in the record itself */
+		return;
+	}
 	if (it->offset + (it->kind == DT_REC_STRING ? it->size : 8) > len) {
 		a->str = "";
 		return;
@@ -263,11 +267,38 @@ dt_consume_record(void *ctx, void *data, size_t size)
 			dt_consume_arg(tmp, rec, len, &a->items[k], &args[k]);
 		switch (a->kind) {
 		case DT_ACT_TRACE:
-			if (a->items[0].fmt != DT_RECFMT_PLAIN)
+			if (a->items[0].kind == DT_REC_BYTES) {
+				if (a->items[0].offset + a->items[0].size <= len)
+					dt_fmt_bytes(sb, rec + a->items[0].offset,
+						     a->items[0].size, quiet);
+			} else if (a->items[0].fmt != DT_RECFMT_PLAIN)
 				dt_consume_symbolic(dtp, sb, rec, len, &a->items[0], quiet);
 			else
 				dt_fmt_trace(sb, &args[0], quiet);
 			break;
+		case DT_ACT_TRACEMEM: {
+			const dt_recitem_t *it = &a->items[0];
+			uint64_t show = it->size;
+
+			if (n > 1) {
+				/* dsize: used when 0 <= dsize < nbytes */
+				bool neg = args[1].is_signed && (int64_t)args[1].ival < 0;
+
+				if (!neg && args[1].ival < show)
+					show = args[1].ival;
+			}
+			if (it->offset + it->size <= len)
+				dt_fmt_rawbytes(sb, rec + it->offset, (size_t)show);
+			break;
+		}
+		case DT_ACT_PRINT: {
+			const dt_recitem_t *it = &a->items[0];
+			uint32_t sz = it->kind == DT_REC_INT ? 8 : it->size;
+
+			if (it->offset + sz <= len)
+				dt_fmt_print(sb, a->type, rec + it->offset, sz);
+			break;
+		}
 		case DT_ACT_PRINTF:
 			dt_pfmt_format_ks(sb, a->pfmt, args, n, dtp->ksyms);
 			break;
@@ -690,6 +721,7 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 		break;
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT: case DT_ACT_SYSTEM:
 	case DT_ACT_RAISE: case DT_ACT_SPECULATE: case DT_ACT_COMMIT: case DT_ACT_DISCARD:
+	case DT_ACT_TRACEMEM: case DT_ACT_PRINT:
 		break;
 	}
 }
