@@ -42,6 +42,7 @@ static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
 static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
 static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
+static void dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n);
 
 void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
@@ -280,7 +281,7 @@ dt_cg_strcmp(dt_cg_t *cg, dt_node_t *l, dt_node_t *r)
 /* ---- kernel types --------------------------------------------------------------------- */
 
 /* Byte offset of member "mem" in "struct sname" from the kernel's BTF, or -1. */
-static int
+int
 dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
 {
 	dt_handle_t *dtp = cg->dtp;
@@ -722,6 +723,10 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		}
 		if (n->op == TOK_STAR) {
 			dt_cg_kvalue(cg, n);
+			return;
+		}
+		if (n->op == TOK_AMP) {
+			dt_cg_kaddr(cg, n->left);
 			return;
 		}
 		dt_cg_expr(cg, n->left);

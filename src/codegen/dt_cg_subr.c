@@ -642,35 +642,6 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));
 }
 
-/* Byte offset of member mem of struct sname in the kernel's BTF, or -1. */
-static int
-dt_cg_subr_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
-{
-	dt_handle_t *dtp = cg->dtp;
-	const struct btf_type *t;
-	const struct btf_member *m;
-	int id;
-
-	if (!dtp->btf) {
-		dtp->btf = btf__load_vmlinux_btf();
-		if (!dtp->btf || libbpf_get_error(dtp->btf)) {
-			dtp->btf = NULL;
-			return -1;
-		}
-	}
-	id = btf__find_by_name_kind(dtp->btf, sname, BTF_KIND_STRUCT);
-	if (id < 0)
-		return -1;
-	t = btf__type_by_id(dtp->btf, (uint32_t)id);
-	m = btf_members(t);
-	for (int i = 0; i < btf_vlen(t); i++, m++) {
-		const char *nm = btf__name_by_offset(dtp->btf, m->name_off);
-
-		if (nm && strcmp(nm, mem) == 0)
-			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
-	}
-	return -1;
-}
 
 /*
  * progenyof(pid): 1 when the current process or one of its ancestors has that pid, walking
@@ -681,8 +652,8 @@ dt_cg_subr_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
 static void
 dt_cg_progenyof(dt_cg_t *cg, dt_node_t *n)
 {
-	int parent = dt_cg_subr_btf_offset(cg, "task_struct", "real_parent");
-	int tgid = dt_cg_subr_btf_offset(cg, "task_struct", "tgid");
+	int parent = dt_cg_btf_offset(cg, "task_struct", "real_parent");
+	int tgid = dt_cg_btf_offset(cg, "task_struct", "tgid");
 	uint32_t v = dt_cg_temp(cg, 32);
 	int loop = LBL(), end = LBL(), yes = LBL();
 	/* v + 0: pid, v + 8: the task, v + 16: the result, v + 24: a read's destination */

@@ -195,6 +195,8 @@ void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
 /* Subroutine calls (dt_cg_subr.c). */
 void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
+/* Byte offset of member mem in struct sname, from the kernel's BTF (loaded once), or -1. */
+int dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem);
 /* realtime minus TAI, in ns (walltimestamp). */
 int64_t dt_cg_tai_to_real(void);
 /* stack()/ustack() written into [base + off, + size) (zeroed past the last frame). */

@@ -807,7 +807,7 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	}
 	if (n->op == TOK_ASSIGN) {
 		if (dt_is_string(v->type) != dt_is_string(r->type) ||
-		    (!dt_is_string(v->type) && !dt_is_int(r->type))) {
+		    (!dt_is_string(v->type) && !dt_is_scalar(r->type))) {
 			ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" = \"%s\"",
 			    v->type->name, r->type->name);
 			return;
@@ -1039,6 +1039,22 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_UNARY:
 		if (n->op == TOK_INC || n->op == TOK_DEC) {
 			dt_sema_incdec(s, n);
+			return;
+		}
+		if (n->op == TOK_AMP) {
+			/* &object: the address of a kernel object (p->m, s.m, *p) */
+			dt_sema_expr(s, n->left);
+			if (!n->left->type)
+				return;
+			if (n->left->kind != DT_NODE_MEMBER &&
+			    !(n->left->kind == DT_NODE_UNARY && n->left->op == TOK_STAR)) {
+				ERR(s, D_OP_LVAL, n, "operator & requires a kernel object (a member or "
+				    "a dereference) as its operand");
+				return;
+			}
+			n->type = dt_type_ptr(s->cc, n->left->isuffix == -1
+							      ? dt_type_int(s->cc, 1, true)
+							      : n->left->type);
 			return;
 		}
 		dt_sema_expr(s, n->left);
