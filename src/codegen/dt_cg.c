@@ -658,6 +658,10 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB, dt_cg_strtab(cg, n->text, n->textlen));
 		return;
 	case DT_NODE_INDEX:
+		if (n->ident_kind == DT_IDENT_KINDEX) {
+			dt_cg_kvalue(cg, n);
+			return;
+		}
 		if (n->ident_kind == DT_IDENT_VAR) {
 			/* args[N]: argN in its declared type */
 			const dt_type_t *t = dt_type_resolve(n->type);
@@ -1041,6 +1045,24 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 	}
 	if (n->kind == DT_NODE_UNARY && n->op == TOK_STAR) {
 		dt_cg_expr(cg, n->left);
+		return;
+	}
+	if (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX) {
+		/* base + i * sizeof (element): an array's base is its address, a pointer's its
+		 * value */
+		const dt_type_t *lt = n->left->type ? dt_type_resolve(n->left->type) : NULL;
+		uint32_t esz = n->left->isuffix == -1 ? 1 : dt_type_resolve(n->type)->size;
+
+		dt_cg_expr(cg, n->list.data[0]);
+		dt_cg_push(cg);
+		if (n->left->isuffix == -1 || (lt && lt->kind == DT_TYPE_ARRAY))
+			dt_cg_kaddr(cg, n->left);
+		else
+			dt_cg_expr(cg, n->left);
+		dt_cg_pop(cg, 1);
+		if (esz > 1)
+			EMIT(cg, DT_ALU64_IMM(BPF_MUL, 1, (int32_t)esz));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 1));
 		return;
 	}
 	dt_cg_fail(cg, "this expression has no address");

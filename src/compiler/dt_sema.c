@@ -591,6 +591,58 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 	cl->needs |= DT_SEMA_NEED_ARGS;
 }
 
+/*
+ * p[i] through a kernel pointer, a.m[i] into a kernel array (char arrays included, though
+ * they read as strings otherwise): the element, read from kernel memory.
+ */
+static void
+dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
+{
+	const dt_type_t *lt, *et;
+	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
+
+	dt_sema_expr(s, n->left);
+	if (ix)
+		dt_sema_expr(s, ix);
+	if (!n->left->type || !ix || !ix->type)
+		return;
+	if (!dt_is_int(ix->type)) {
+		ERR(s, D_ARR_BADREF, ix, "subscript must be of integral type");
+		return;
+	}
+	if (n->left->isuffix == -1) {
+		et = dt_type_int(s->cc, 1, true);	/* a char array read as a string */
+	} else {
+		lt = dt_type_resolve(n->left->type);
+		if ((lt->kind != DT_TYPE_PTR && lt->kind != DT_TYPE_ARRAY) || !lt->base) {
+			ERR(s, D_ARR_BADREF, n, "subscripts may only be applied to pointers, arrays "
+			    "and associative arrays, not %s", n->left->type->name);
+			return;
+		}
+		et = lt->base;
+		if (dt_type_resolve(et)->kind == DT_TYPE_VOID) {
+			ERR(s, D_ARR_BADREF, n, "cannot subscript a pointer to void");
+			return;
+		}
+	}
+	n->type = et;
+	n->ident_kind = DT_IDENT_KINDEX;
+	dt_sema_char_array(s, n);
+}
+
+/* Is this identifier a global variable holding a kernel pointer (p[i] indexes through it)? */
+static bool
+dt_sema_is_kptr_var(dt_sema_t *s, const dt_node_t *id)
+{
+	for (size_t i = 0; i < s->prog->vars.len; i++) {
+		dt_var_t *v = s->prog->vars.data[i];
+
+		if (v->kind == DT_VK_GLOBAL && strcmp(v->name, id->text) == 0)
+			return dt_type_resolve(v->type)->kind == DT_TYPE_PTR;
+	}
+	return false;
+}
+
 /* ---- D variables ---------------------------------------------------------------------- */
 
 static dt_var_t *
@@ -1242,12 +1294,13 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			dt_sema_args(s, n);
 			return;
 		}
-		if ((n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text)) ||
+		if ((n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text) &&
+		     !dt_sema_is_kptr_var(s, n->left)) ||
 		    n->left->kind == DT_NODE_SELF) {
 			dt_sema_varref(s, n, NULL);
 			return;
 		}
-		ERR(s, D_UNSUPPORTED, n, "subscripts of this expression are not supported yet");
+		dt_sema_kindex(s, n);
 		return;
 	case DT_NODE_ASSIGN:
 		if (n->left->kind == DT_NODE_AGG) {
