@@ -551,6 +551,27 @@ dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_setcc(cg, dt_cg_cmp_op(n->op, true), 0, 1);
 		return;
 	}
+	if (n->isuffix == -3 || n->isuffix == -2) {
+		/* pointer arithmetic: scale the integer side, or divide a pointer difference */
+		bool lptr = dt_type_resolve(l->type)->kind == DT_TYPE_PTR;
+		int64_t esz = (int64_t)n->ival;
+
+		dt_cg_expr(cg, l);
+		if (n->isuffix == -3 && !lptr && esz > 1)
+			EMIT(cg, DT_ALU64_IMM(BPF_MUL, 0, (int32_t)esz));
+		dt_cg_push(cg);
+		dt_cg_expr(cg, r);
+		if (n->isuffix == -3 && lptr && esz > 1)
+			EMIT(cg, DT_ALU64_IMM(BPF_MUL, 0, (int32_t)esz));
+		dt_cg_pop(cg, 1);
+		EMIT(cg, DT_ALU64_REG(n->op == TOK_PLUS ? BPF_ADD : BPF_SUB, 1, 0));
+		if (n->isuffix == -2 && esz > 1) {
+			EMIT(cg, DT_MOV64_IMM(0, (int32_t)esz));
+			EMIT(cg, DT_SDIV64_REG(1, 0));
+		}
+		EMIT(cg, DT_MOV64_REG(0, 1));
+		return;
+	}
 	if (is_cmp)
 		t = dt_cg_common(cg, l->type, r->type);
 	dt_cg_expr(cg, l);

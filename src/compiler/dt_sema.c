@@ -514,7 +514,41 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 		ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s \"%s\"",
 		    dt_type_name(l), op, dt_type_name(r));
 		return;
-	case TOK_PLUS: case TOK_MINUS: case TOK_STAR: case TOK_SLASH:
+	case TOK_PLUS: case TOK_MINUS: case TOK_STAR: case TOK_SLASH: {
+		const dt_type_t *lr = dt_type_resolve(l), *rr = dt_type_resolve(r);
+
+		/*
+		 * Pointer arithmetic, as in C: p + i and i + p and p - i step by the pointee's
+		 * size; p - q counts elements. n->ival records the scale for code generation.
+		 */
+		if ((n->op == TOK_PLUS || n->op == TOK_MINUS) &&
+		    (lr->kind == DT_TYPE_PTR || rr->kind == DT_TYPE_PTR)) {
+			const dt_type_t *pt = lr->kind == DT_TYPE_PTR ? lr : rr;
+			const dt_type_t *other = pt == lr ? rr : lr;
+			int64_t esz = pt->base ? dt_type_sizeof(s->cc, pt->base) : -1;
+
+			if (esz <= 0)
+				esz = 1;	/* void * steps by bytes, as GNU C does */
+			if (lr->kind == DT_TYPE_PTR && rr->kind == DT_TYPE_PTR && n->op == TOK_MINUS) {
+				n->type = dt_type_int(s->cc, 8, true);	/* ptrdiff_t */
+				n->ival = (uint64_t)esz;
+				n->isuffix = -2;	/* marks p - q */
+				return;
+			}
+			if (other->kind != DT_TYPE_INT && other->kind != DT_TYPE_ENUM) {
+				ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s "
+				    "\"%s\"", l->name, op, r->name);
+				return;
+			}
+			if (n->op == TOK_MINUS && rr->kind == DT_TYPE_PTR) {
+				ERR(s, D_OP_INCOMPAT, n, "an integer minus a pointer is undefined");
+				return;
+			}
+			n->type = pt == lr ? l : r;
+			n->ival = (uint64_t)esz;
+			n->isuffix = -3;	/* marks pointer +/- integer */
+			return;
+		}
 		if (!dt_is_int(l) || !dt_is_int(r)) {
 			ERR(s, D_OP_ARITH, n, "operator %s requires operands of arithmetic type",
 			    op);
@@ -523,6 +557,7 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 		n->type = dt_arith_conv(s->cc, l, r);
 		if (n->op == TOK_SLASH && n->right->kind == DT_NODE_INT && n->right->ival == 0)
 			ERR(s, D_DIV_ZERO, n, "expression contains division by zero");
+	}
 		return;
 	case TOK_PERCENT: case TOK_AMP: case TOK_PIPE: case TOK_CARET:
 	case TOK_SHL: case TOK_SHR:
