@@ -557,8 +557,8 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 		n->type = dt_arith_conv(s->cc, l, r);
 		if (n->op == TOK_SLASH && n->right->kind == DT_NODE_INT && n->right->ival == 0)
 			ERR(s, D_DIV_ZERO, n, "expression contains division by zero");
-	}
 		return;
+	}
 	case TOK_PERCENT: case TOK_AMP: case TOK_PIPE: case TOK_CARET:
 	case TOK_SHL: case TOK_SHR:
 		if (!dt_is_int(l) || !dt_is_int(r)) {
