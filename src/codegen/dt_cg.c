@@ -347,6 +347,25 @@ dt_cg_fault(dt_cg_t *cg, int kind)
 	}
 }
 
+/*
+ * r0 = the size-byte value at kernel address r0 + off, read through the stack with one probe
+ * read (zero if the read fails: the built-in variables that use it read current's task).
+ */
+static void
+dt_cg_kread(dt_cg_t *cg, int32_t off, int size)
+{
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	if (off)
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, off));
+	EMIT(cg, DT_ST(BPF_DW, 10, FP_KEY, 0));
+	EMIT(cg, DT_MOV64_REG(1, 10));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_KEY));
+	EMIT(cg, DT_MOV64_IMM(2, size));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	EMIT(cg, DT_LDX(size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B, 0, 10,
+			FP_KEY));
+}
+
 static void
 dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 {
@@ -403,14 +422,7 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 			return;
 		}
 		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, se + rt));
-		EMIT(cg, DT_ST(BPF_DW, 10, FP_KEY, 0));
-		EMIT(cg, DT_MOV64_REG(1, 10));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_KEY));
-		EMIT(cg, DT_MOV64_IMM(2, 8));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
-		EMIT(cg, DT_LDX(BPF_DW, 0, 10, FP_KEY));
+		dt_cg_kread(cg, se + rt, 8);
 		return;
 	}
 	case DT_VAR_STACKDEPTH: case DT_VAR_USTACKDEPTH: {
@@ -444,20 +456,8 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 			return;
 		}
 		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, parent));
-		EMIT(cg, DT_MOV64_REG(1, 10));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_KEY));
-		EMIT(cg, DT_MOV64_IMM(2, 8));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, FP_KEY));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, tgid));
-		EMIT(cg, DT_MOV64_REG(1, 10));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_KEY));
-		EMIT(cg, DT_ST(BPF_DW, 10, FP_KEY, 0));
-		EMIT(cg, DT_MOV64_IMM(2, 4));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
-		EMIT(cg, DT_LDX(BPF_W, 0, 10, FP_KEY));
+		dt_cg_kread(cg, parent, 8);
+		dt_cg_kread(cg, tgid, 4);
 		dt_cg_normalize(cg, 0, 4, true);
 		return;
 	}
