@@ -510,12 +510,48 @@ dt_check_privileges(void)
 /* ---- the traced process --------------------------------------------------------------- */
 
 /* -c: fork the command, held on a pipe until tracing is on. */
+/* Can the command's first word be executed (directly, or found in PATH)? errno if not. */
+static bool
+dt_cmd_exists(const char *cmd)
+{
+	char word[4096], path[8192];
+	const char *p = cmd, *dirs;
+	size_t n = 0;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	while (p[n] && p[n] != ' ' && p[n] != '\t' && n < sizeof(word) - 1)
+		n++;
+	memcpy(word, p, n);
+	word[n] = '\0';
+	if (n == 0) {
+		errno = ENOENT;
+		return false;
+	}
+	if (strchr(word, '/'))
+		return access(word, X_OK) == 0;
+	dirs = getenv("PATH") ? getenv("PATH") : "/usr/local/bin:/usr/bin:/bin";
+	while (*dirs) {
+		size_t dl = strcspn(dirs, ":");
+
+		snprintf(path, sizeof(path), "%.*s/%s", (int)dl, dl ? dirs : ".", word);
+		if (access(path, X_OK) == 0)
+			return true;
+		dirs += dl + (dirs[dl] == ':');
+	}
+	errno = ENOENT;
+	return false;
+}
+
 static int
 dt_create_target(dt_handle_t *dtp, const char *cmd)
 {
 	int go[2];
 	pid_t pid;
 
+	/* Fail now, before tracing starts, as dtrace(1) does, rather than in the child. */
+	if (!dt_cmd_exists(cmd))
+		return -1;
 	if (pipe2(go, O_CLOEXEC) < 0)
 		return -1;
 	pid = fork();
@@ -908,6 +944,11 @@ main(int argc, char **argv)
 		goto done;
 	}
 	c.dtp->prog = prog;
+	if (prog->probes.len == 0 && !c.dtp->opts.zdefs) {
+		fprintf(stderr, "dtrace: no probes specified\n");
+		rc = 1;
+		goto done;
+	}
 	if (c.compile_only)
 		goto done;
 	if (prog->destructive && !c.dtp->opts.destructive) {
