@@ -43,6 +43,8 @@ static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
 static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n);
+static void dt_cg_var(dt_cg_t *cg, dt_node_t *n);
+static void dt_cg_kread(dt_cg_t *cg, int32_t off, int size);
 
 void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
@@ -281,6 +283,33 @@ dt_cg_strcmp(dt_cg_t *cg, dt_node_t *l, dt_node_t *r)
 /* ---- kernel types --------------------------------------------------------------------- */
 
 /* Byte offset of member "mem" in "struct sname" from the kernel's BTF, or -1. */
+/* Byte offset of member mem in struct/union t, through anonymous members (the kernel puts
+ * most of mm_struct in one); -1 if there is none. */
+static int
+dt_cg_btf_member(const struct btf *btf, const struct btf_type *t, const char *mem)
+{
+	const struct btf_member *m = btf_members(t);
+
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *n = btf__name_by_offset(btf, m->name_off);
+		int off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
+
+		if (n && *n && strcmp(n, mem) == 0)
+			return off;
+		if (!n || !*n) {
+			const struct btf_type *mt = btf__type_by_id(btf, m->type);
+			int sub;
+
+			while (mt && (btf_is_typedef(mt) || btf_is_const(mt) || btf_is_volatile(mt)))
+				mt = btf__type_by_id(btf, mt->type);
+			if (mt && (btf_is_struct(mt) || btf_is_union(mt)) &&
+			    (sub = dt_cg_btf_member(btf, mt, mem)) >= 0)
+				return off + sub;
+		}
+	}
+	return -1;
+}
+
 int
 dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
 {
@@ -300,14 +329,8 @@ dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
 	if (id < 0)
 		return -1;
 	t = btf__type_by_id(dtp->btf, (uint32_t)id);
-	m = btf_members(t);
-	for (int i = 0; i < btf_vlen(t); i++, m++) {
-		const char *n = btf__name_by_offset(dtp->btf, m->name_off);
-
-		if (n && strcmp(n, mem) == 0)
-			return (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
-	}
-	return -1;
+	(void)m;
+	return dt_cg_btf_member(dtp->btf, t, mem);
 }
 
 /* realtime - TAI, now: walltimestamp adds it to the kernel's TAI clock. */
@@ -364,6 +387,132 @@ dt_cg_kread(dt_cg_t *cg, int32_t off, int size)
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
 	EMIT(cg, DT_LDX(size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B, 0, 10,
 			FP_KEY));
+}
+
+/* r0 = a curpsinfo/curlwpsinfo member (see dt_sema_psinfo). */
+static void
+dt_cg_psinfo(dt_cg_t *cg, int m)
+{
+	dt_irbuf_t *ir = IR(cg);
+
+	switch (m) {
+	case DT_PSI_PID:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
+		return;
+	case DT_PSI_LWPID:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
+		EMIT(cg, DT_ALU32_REG(BPF_MOV, 0, 0));
+		return;
+	case DT_PSI_UID: case DT_PSI_GID:
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_uid_gid));
+		if (m == DT_PSI_GID)
+			EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
+		else
+			EMIT(cg, DT_ALU32_REG(BPF_MOV, 0, 0));
+		return;
+	case DT_PSI_PPID: {
+		dt_node_t fake = {.kind = DT_NODE_IDENT, .ident_kind = DT_IDENT_VAR,
+				  .ident_id = DT_VAR_PPID};
+
+		dt_cg_var(cg, &fake);
+		return;
+	}
+	case DT_PSI_EUID: case DT_PSI_EGID: {
+		/* current->cred->euid.val (kuid_t), ->egid.val */
+		int cred = dt_cg_btf_offset(cg, "task_struct", "cred");
+		int id = dt_cg_btf_offset(cg, "cred", m == DT_PSI_EUID ? "euid" : "egid");
+
+		if (cred < 0 || id < 0) {
+			dt_cg_fail(cg, "curpsinfo needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+			return;
+		}
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+		dt_cg_kread(cg, cred, 8);
+		dt_cg_kread(cg, id, 4);
+		return;
+	}
+	case DT_PSI_FNAME: {
+		uint32_t off = dt_cg_temp(cg, 16);
+
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+		EMIT(cg, DT_MOV64_IMM(2, 16));
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_comm));
+		EMIT(cg, DT_MOV64_REG(0, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
+		return;
+	}
+	case DT_PSI_PSARGS: {
+		/*
+		 * The command line: the first 79 bytes of [mm->arg_start, mm->arg_end) in user
+		 * memory, the NULs between arguments turned into spaces (PRARGSZ is 80). A task
+		 * without an mm (a kernel thread) gets the empty string.
+		 */
+		int mm = dt_cg_btf_offset(cg, "task_struct", "mm");
+		int as = dt_cg_btf_offset(cg, "mm_struct", "arg_start");
+		int ae = dt_cg_btf_offset(cg, "mm_struct", "arg_end");
+		uint32_t off = dt_cg_temp(cg, 80);
+		int empty = dt_ir_label(ir), loop = dt_ir_label(ir), done = dt_ir_label(ir);
+		int keep = dt_ir_label(ir), ok = dt_ir_label(ir), out = dt_ir_label(ir);
+
+		if (mm < 0 || as < 0 || ae < 0) {
+			dt_cg_fail(cg, "curpsinfo needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+			return;
+		}
+		dt_cg_zero(cg, 7, off, 80);
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+		dt_cg_kread(cg, mm, 8);
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, empty);
+		EMIT(cg, DT_MOV64_REG(9, 0));
+		dt_cg_kread(cg, ae, 8);
+		EMIT(cg, DT_STX(BPF_DW, 10, 0, FP_VAL));
+		EMIT(cg, DT_MOV64_REG(0, 9));
+		dt_cg_kread(cg, as, 8);
+		/* r3 = start, r2 = min(end - start, 79) */
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 10, FP_VAL));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 3));
+		dt_ir_jmp_imm(ir, BPF_JSLE, 2, 0, empty);
+		dt_ir_jmp_imm(ir, BPF_JLE, 2, 79, ok);
+		EMIT(cg, DT_MOV64_IMM(2, 79));
+		dt_ir_place(ir, ok);
+		EMIT(cg, DT_STX(BPF_DW, 10, 2, FP_VAL));
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_user));
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, empty);
+		/* NULs before the last byte become spaces; the loop bound is a constant */
+		EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
+		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 4, 1));
+		EMIT(cg, DT_STX(BPF_DW, 10, 4, FP_VAL));
+		EMIT(cg, DT_MOV64_IMM(3, 0));
+		dt_ir_place(ir, loop);
+		dt_ir_jmp_imm(ir, BPF_JGE, 3, 79, done);
+		EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
+		dt_ir_jmp_reg(ir, BPF_JGE, 3, 4, done);
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+		EMIT(cg, DT_LDX(BPF_B, 2, 1, 0));
+		dt_ir_jmp_imm(ir, BPF_JNE, 2, 0, keep);
+		EMIT(cg, DT_ST(BPF_B, 1, 0, ' '));
+		dt_ir_place(ir, keep);
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+		dt_ir_ja(ir, loop);
+		dt_ir_place(ir, empty);
+		dt_cg_zero(cg, 7, off, 8);
+		dt_ir_place(ir, done);
+		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + 79), 0));
+		EMIT(cg, DT_MOV64_REG(0, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
+		dt_ir_place(ir, out);
+		return;
+	}
+	default:
+		dt_cg_fail(cg, "unknown psinfo member");
+		return;
+	}
 }
 
 static void
@@ -720,6 +869,10 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_subr(cg, n);
 		return;
 	case DT_NODE_MEMBER:
+		if (n->ident_kind == DT_IDENT_PSINFO) {
+			dt_cg_psinfo(cg, n->ident_id);
+			return;
+		}
 		dt_cg_kvalue(cg, n);
 		return;
 	case DT_NODE_CAST:

@@ -194,6 +194,8 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 	case DT_NODE_MEMBER: case DT_NODE_UNARY:
 		if (n->isuffix == -1)
 			cap = (uint32_t)n->ival;	/* a kernel char array */
+		else if (n->kind == DT_NODE_MEMBER && n->ident_kind == DT_IDENT_PSINFO)
+			cap = n->ident_id == DT_PSI_FNAME ? 16 : 80;	/* PRFNSZ, PRARGSZ */
 		break;
 	case DT_NODE_TERNARY:
 		cap = DT_MAX(dt_sema_strcap(cc, n->left, strsize),
@@ -336,11 +338,55 @@ dt_sema_char_array(dt_sema_t *s, dt_node_t *n)
 }
 
 /* e.m and e->m on structs and unions, kernel types included. */
+static bool dt_sema_find_var(dt_sema_t *s, const char *name);
+
+/*
+ * curpsinfo->m and curlwpsinfo->m: the members of DTrace's psinfo_t and lwpsinfo_t that Linux
+ * has, each computed from the current task as DTrace's translators define them (until D's
+ * translators can express them in dlibs/).
+ */
+static bool
+dt_sema_psinfo(dt_sema_t *s, dt_node_t *n)
+{
+	static const struct { const char *obj, *name; int id; const char *type; } m[] = {
+		{"curpsinfo", "pr_pid", DT_PSI_PID, "pid_t"},
+		{"curpsinfo", "pr_ppid", DT_PSI_PPID, "pid_t"},
+		{"curpsinfo", "pr_uid", DT_PSI_UID, "uid_t"},
+		{"curpsinfo", "pr_gid", DT_PSI_GID, "gid_t"},
+		{"curpsinfo", "pr_euid", DT_PSI_EUID, "uid_t"},
+		{"curpsinfo", "pr_egid", DT_PSI_EGID, "gid_t"},
+		{"curpsinfo", "pr_fname", DT_PSI_FNAME, "string"},
+		{"curpsinfo", "pr_psargs", DT_PSI_PSARGS, "string"},
+		{"curlwpsinfo", "pr_lwpid", DT_PSI_LWPID, "id_t"},
+	};
+	const dt_node_t *l = n->left;
+
+	if (n->op != TOK_ARROW || l->kind != DT_NODE_IDENT ||
+	    (strcmp(l->text, "curpsinfo") != 0 && strcmp(l->text, "curlwpsinfo") != 0) ||
+	    dt_sema_find_var(s, l->text))
+		return false;
+	for (size_t i = 0; i < DT_ARRAY_SIZE(m); i++) {
+		if (strcmp(m[i].obj, l->text) == 0 && strcmp(m[i].name, n->text) == 0) {
+			n->ident_kind = DT_IDENT_PSINFO;
+			n->ident_id = m[i].id;
+			n->type = strcmp(m[i].type, "string") == 0 ? dt_type_string(s->cc)
+								    : dt_type_named(s->cc, m[i].type);
+			return true;
+		}
+	}
+	ERR(s, D_TYPE_MEMBER, n, "%s is not a member of %s", n->text,
+	    strcmp(l->text, "curpsinfo") == 0 ? "psinfo_t" : "lwpsinfo_t");
+	return true;
+}
+
 static void
 dt_sema_member(dt_sema_t *s, dt_node_t *n)
 {
 	const dt_type_t *lt, *st, *mt = NULL;
 	uint32_t off, bit_off, bit_size;
+
+	if (dt_sema_psinfo(s, n))
+		return;
 
 	dt_sema_expr(s, n->left);
 	if (!n->left->type)
