@@ -998,7 +998,7 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		    n->text, n->list.len, is_stack ? 0 : 1);
 		return;
 	}
-	n->ival = 20;
+	n->ival = f->id == DT_RECFMT_USTACK ? s->dtp->opts.ustackframes : s->dtp->opts.stackframes;
 	if (is_stack && n->list.len) {
 		dt_node_t *a = n->list.data[0];
 

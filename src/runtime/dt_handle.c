@@ -30,6 +30,8 @@ dt_handle_new(void)
 	dtp->opts.strsize = 256;
 	dtp->opts.dynvarsize = 1ULL << 20;
 	dtp->opts.nspec = 1;
+	dtp->opts.stackframes = 20;
+	dtp->opts.ustackframes = 20;
 	dtp->opts.specsize = 64 * 1024;
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		dtp->map_fds[i] = -1;
@@ -129,8 +131,7 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 {
 	static const char *const ignored[] = {
 		/* Accepted for script compatibility; they change nothing on this kernel yet. */
-		"cpu", "cleanrate", "statusrate", "stackframes",
-		"ustackframes", "jstackframes", "jstackstrsize", "stackindent", "bufpolicy",
+		"cpu", "cleanrate", "statusrate", "jstackframes", "jstackstrsize", "stackindent", "bufpolicy",
 		"bufresize", "aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
 		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
 		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "procrate",
@@ -190,6 +191,13 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 			o->aggsize = n;
 		else
 			o->dynvarsize = (uint32_t)DT_MIN(n, UINT32_MAX);
+	} else if (strcmp(name, "stackframes") == 0 || strcmp(name, "ustackframes") == 0) {
+		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 127)
+			return -1;
+		if (name[0] == 's')
+			o->stackframes = (uint32_t)n;
+		else
+			o->ustackframes = (uint32_t)n;
 	} else if (strcmp(name, "nspec") == 0) {
 		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 64)
 			return -1;

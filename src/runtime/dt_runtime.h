@@ -43,6 +43,8 @@ typedef struct dt_options {
 	int aggsortkeypos;	/* the key column sorted on first */
 	int aggsortpos;		/* printa(): the aggregation sorted on */
 	uint32_t nspec;		/* speculations that may be active at once */
+	uint32_t stackframes;	/* frames stack() records by default */
+	uint32_t ustackframes;	/* frames ustack() records by default */
 	uint64_t specsize;	/* bytes one speculation may hold */
 } dt_options_t;
 

@@ -12,4 +12,10 @@ grep -Eq '^                5$' "$TMPDIR/out" || fail "the stack key's count is n
 ! grep -Eq 'bpf_prog_|bpf_trace_run|__bpf_trace_' "$TMPDIR/out" || fail "tracing frames shown"
 # trace(stack(2)): exactly two frames after an empty line
 [ "$(sed -n '1,3p' "$TMPDIR/out" | grep -c '^              vmlinux`')" -eq 2 ] || fail "stack(2)"
+# -x stackframes sets how many frames stack() records
+# shellcheck disable=SC2016
+"$DTRACE" -q -x stackframes=2 -c "$TRIGGERS/getpid 1" \
+	-n 'syscall::getpid:entry /pid == $target/ { @[stack()] = count(); }' >"$TMPDIR/out2" ||
+	fail "stackframes=2 run"
+[ "$(grep -c '^              vmlinux`' "$TMPDIR/out2")" -eq 2 ] || { cat "$TMPDIR/out2"; fail "stackframes"; }
 exit 0
