@@ -396,28 +396,6 @@ dt_cg_psinfo(dt_cg_t *cg, int m)
 	dt_irbuf_t *ir = IR(cg);
 
 	switch (m) {
-	case DT_PSI_PID:
-		EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
-		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
-		return;
-	case DT_PSI_LWPID:
-		EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
-		EMIT(cg, DT_ALU32_REG(BPF_MOV, 0, 0));
-		return;
-	case DT_PSI_UID: case DT_PSI_GID:
-		EMIT(cg, DT_CALL(BPF_FUNC_get_current_uid_gid));
-		if (m == DT_PSI_GID)
-			EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
-		else
-			EMIT(cg, DT_ALU32_REG(BPF_MOV, 0, 0));
-		return;
-	case DT_PSI_PPID: {
-		dt_node_t fake = {.kind = DT_NODE_IDENT, .ident_kind = DT_IDENT_VAR,
-				  .ident_id = DT_VAR_PPID};
-
-		dt_cg_var(cg, &fake);
-		return;
-	}
 	case DT_PSI_EUID: case DT_PSI_EGID: {
 		/* current->cred->euid.val (kuid_t), ->egid.val */
 		int cred = dt_cg_btf_offset(cg, "task_struct", "cred");
@@ -432,17 +410,6 @@ dt_cg_psinfo(dt_cg_t *cg, int m)
 		dt_cg_kread(cg, id, 4);
 		return;
 	}
-	case DT_PSI_FNAME: {
-		uint32_t off = dt_cg_temp(cg, 16);
-
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_MOV64_IMM(2, 16));
-		EMIT(cg, DT_CALL(BPF_FUNC_get_current_comm));
-		EMIT(cg, DT_MOV64_REG(0, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
-		return;
-	}
 	case DT_PSI_PSARGS: {
 		/*
 		 * The command line: the first 79 bytes of [mm->arg_start, mm->arg_end) in user
@@ -454,7 +421,7 @@ dt_cg_psinfo(dt_cg_t *cg, int m)
 		int ae = dt_cg_btf_offset(cg, "mm_struct", "arg_end");
 		uint32_t off = dt_cg_temp(cg, 80);
 		int empty = dt_ir_label(ir), loop = dt_ir_label(ir), done = dt_ir_label(ir);
-		int keep = dt_ir_label(ir), ok = dt_ir_label(ir), out = dt_ir_label(ir);
+		int keep = dt_ir_label(ir), ok = dt_ir_label(ir);
 
 		if (mm < 0 || as < 0 || ae < 0) {
 			dt_cg_fail(cg, "curpsinfo needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
@@ -506,7 +473,6 @@ dt_cg_psinfo(dt_cg_t *cg, int m)
 		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + 79), 0));
 		EMIT(cg, DT_MOV64_REG(0, 7));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
-		dt_ir_place(ir, out);
 		return;
 	}
 	default:

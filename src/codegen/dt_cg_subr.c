@@ -357,6 +357,29 @@ dt_cg_pathpart(dt_cg_t *cg, dt_node_t *n, bool dir)
 }
 
 /*
+ * r0 = the optional base argument of lltostr() and strtoll() (10 when absent); a constant
+ * base outside 2..36 fails the compile (false).
+ */
+static bool
+dt_cg_base_arg(dt_cg_t *cg, dt_node_t *n)
+{
+	if (n->list.len > 1) {
+		dt_node_t *bn = n->list.data[1];
+
+		if (bn->kind == DT_NODE_INT && (bn->ival < 2 || bn->ival > 36)) {
+			dt_cg_fail(cg, n->ident_id == DT_SUBR_LLTOSTR
+					       ? "lltostr( ) base must be between 2 and 36"
+					       : "strtoll( ) base must be between 2 and 36");
+			return false;
+		}
+		dt_cg_expr(cg, bn);
+	} else {
+		EMIT(cg, DT_MOV64_IMM(0, 10));
+	}
+	return true;
+}
+
+/*
  * lltostr(n[, base]), as DTrace writes it: base 10 with a '-' for negative numbers; other
  * bases print the 64 bits unsigned, base 16 with "0x" and base 8 with "0" in front (but 0 is
  * "0"). A base outside 2..36 gives "". The digits go backwards into a 72-byte buffer, one
@@ -371,17 +394,8 @@ dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
 	int not16 = LBL(), not8 = LBL(), pfx = LBL(), copy = LBL();
 	/* v + 0: the value left, v + 8: base, v + 16: n, v + 24: start of the text */
 
-	if (n->list.len > 1) {
-		dt_node_t *bn = n->list.data[1];
-
-		if (bn->kind == DT_NODE_INT && (bn->ival < 2 || bn->ival > 36)) {
-			dt_cg_fail(cg, "lltostr( ) base must be between 2 and 36");
-			return;
-		}
-		dt_cg_expr(cg, bn);
-	} else {
-		EMIT(cg, DT_MOV64_IMM(0, 10));
-	}
+	if (!dt_cg_base_arg(cg, n))
+		return;
 	MST(v + 8, 0);
 	dt_cg_expr(cg, n->list.data[0]);
 	MST(v + 16, 0);
@@ -476,17 +490,8 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
 	int ph = LBL(), out = LBL();
 	/* v + 0: the value, v + 8: negative, v + 16: phase, v + 24: base */
 
-	if (n->list.len > 1) {
-		dt_node_t *bn = n->list.data[1];
-
-		if (bn->kind == DT_NODE_INT && (bn->ival < 2 || bn->ival > 36)) {
-			dt_cg_fail(cg, "strtoll( ) base must be between 2 and 36");
-			return;
-		}
-		dt_cg_expr(cg, bn);
-	} else {
-		EMIT(cg, DT_MOV64_IMM(0, 10));
-	}
+	if (!dt_cg_base_arg(cg, n))
+		return;
 	MST(v + 24, 0);
 	dt_cg_sload(cg, n->list.data[0], a_off, ca);
 	MSTI(v + 0, 0);

@@ -352,8 +352,9 @@ int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);
 enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_DVAR,
        DT_IDENT_SUBR, DT_IDENT_VALFN, DT_IDENT_INLINE, DT_IDENT_KINDEX, DT_IDENT_PSINFO };
 /* DT_IDENT_PSINFO: a member of curpsinfo or curlwpsinfo (MEMBER node; ident_id DT_PSI_*). */
-enum { DT_PSI_PID, DT_PSI_PPID, DT_PSI_UID, DT_PSI_GID, DT_PSI_EUID, DT_PSI_EGID,
-       DT_PSI_FNAME, DT_PSI_PSARGS, DT_PSI_LWPID };
+/* (pr_pid, pr_ppid, pr_uid, pr_gid, pr_fname, pr_lwpid become pid, ppid, uid, gid, execname,
+ * tid in semantic analysis) */
+enum { DT_PSI_EUID, DT_PSI_EGID, DT_PSI_PSARGS };
 /* DT_IDENT_KINDEX: an INDEX into a kernel array or through a kernel pointer: p[i], a.b[i]. */
 /* DT_IDENT_INLINE: an inline's name; node->left is its (analysed) definition. */
 /* DT_IDENT_VALFN: stack(), ustack(), func(), sym(), mod(): values only for trace() and keys;

@@ -195,7 +195,7 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		if (n->isuffix == -1)
 			cap = (uint32_t)n->ival;	/* a kernel char array */
 		else if (n->kind == DT_NODE_MEMBER && n->ident_kind == DT_IDENT_PSINFO)
-			cap = n->ident_id == DT_PSI_FNAME ? 16 : 80;	/* PRFNSZ, PRARGSZ */
+			cap = 80;	/* pr_psargs: PRARGSZ */
 		break;
 	case DT_NODE_TERNARY:
 		cap = DT_MAX(dt_sema_strcap(cc, n->left, strsize),
@@ -339,6 +339,7 @@ dt_sema_char_array(dt_sema_t *s, dt_node_t *n)
 
 /* e.m and e->m on structs and unions, kernel types included. */
 static bool dt_sema_find_var(dt_sema_t *s, const char *name);
+static void dt_sema_ident(dt_sema_t *s, dt_node_t *n);
 
 /*
  * curpsinfo->m and curlwpsinfo->m: the members of DTrace's psinfo_t and lwpsinfo_t that Linux
@@ -348,16 +349,17 @@ static bool dt_sema_find_var(dt_sema_t *s, const char *name);
 static bool
 dt_sema_psinfo(dt_sema_t *s, dt_node_t *n)
 {
-	static const struct { const char *obj, *name; int id; const char *type; } m[] = {
-		{"curpsinfo", "pr_pid", DT_PSI_PID, "pid_t"},
-		{"curpsinfo", "pr_ppid", DT_PSI_PPID, "pid_t"},
-		{"curpsinfo", "pr_uid", DT_PSI_UID, "uid_t"},
-		{"curpsinfo", "pr_gid", DT_PSI_GID, "gid_t"},
-		{"curpsinfo", "pr_euid", DT_PSI_EUID, "uid_t"},
-		{"curpsinfo", "pr_egid", DT_PSI_EGID, "gid_t"},
-		{"curpsinfo", "pr_fname", DT_PSI_FNAME, "string"},
-		{"curpsinfo", "pr_psargs", DT_PSI_PSARGS, "string"},
-		{"curlwpsinfo", "pr_lwpid", DT_PSI_LWPID, "id_t"},
+	/* Members that are built-in variables under another name become those variables. */
+	static const struct { const char *obj, *name, *var; int id; const char *type; } m[] = {
+		{"curpsinfo", "pr_pid", "pid", 0, NULL},
+		{"curpsinfo", "pr_ppid", "ppid", 0, NULL},
+		{"curpsinfo", "pr_uid", "uid", 0, NULL},
+		{"curpsinfo", "pr_gid", "gid", 0, NULL},
+		{"curpsinfo", "pr_fname", "execname", 0, NULL},
+		{"curlwpsinfo", "pr_lwpid", "tid", 0, NULL},
+		{"curpsinfo", "pr_euid", NULL, DT_PSI_EUID, "uid_t"},
+		{"curpsinfo", "pr_egid", NULL, DT_PSI_EGID, "gid_t"},
+		{"curpsinfo", "pr_psargs", NULL, DT_PSI_PSARGS, "string"},
 	};
 	const dt_node_t *l = n->left;
 
@@ -366,6 +368,14 @@ dt_sema_psinfo(dt_sema_t *s, dt_node_t *n)
 	    dt_sema_find_var(s, l->text))
 		return false;
 	for (size_t i = 0; i < DT_ARRAY_SIZE(m); i++) {
+		if (strcmp(m[i].obj, l->text) == 0 && strcmp(m[i].name, n->text) == 0 &&
+		    m[i].var) {
+			n->kind = DT_NODE_IDENT;
+			n->text = m[i].var;
+			n->left = NULL;
+			dt_sema_ident(s, n);
+			return true;
+		}
 		if (strcmp(m[i].obj, l->text) == 0 && strcmp(m[i].name, n->text) == 0) {
 			n->ident_kind = DT_IDENT_PSINFO;
 			n->ident_id = m[i].id;
