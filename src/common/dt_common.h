@@ -163,6 +163,17 @@ typedef struct dt_loc {
 	X(D_ARR_BADREF)                                                                      \
 	X(D_DECL_LOCASC)                                                                     \
 	X(D_DECL_TYPERED)                                                                    \
+	X(D_DECL_IDRED)                                                                      \
+	X(D_DECL_ENCONST)                                                                    \
+	X(D_DECL_ENOFLOW)                                                                    \
+	X(D_DECL_INCOMPLETE)                                                                 \
+	X(D_DECL_VOIDOBJ)                                                                    \
+	X(D_DECL_MNAME)                                                                      \
+	X(D_DECL_ARRSUB)                                                                     \
+	X(D_DECL_ARRBIG)                                                                     \
+	X(D_DECL_DYNOBJ)                                                                     \
+	X(D_DECL_USELESS)                                                                    \
+	X(D_DECL_BADCLASS)                                                                   \
 	X(D_VAR_UNSUP)                                                                       \
 	X(D_PRAGMA_MALFORM)                                                                  \
 	X(D_PRAGMA_INVAL)                                                                    \

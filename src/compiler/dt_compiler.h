@@ -282,6 +282,13 @@ dt_node_t *dt_node_new(dt_compile_t *cc, dt_node_kind_t kind, dt_loc_t loc);
 struct dt_handle;	/* the runtime handle (options, providers): src/runtime */
 struct dt_program;	/* what the compile produces: src/common/dt_program.h */
 
+/* A type the program defines: namespace ('s', 'u', 'e' tags, 't' typedefs), name, type. */
+struct dt_dtype {
+	int ns;
+	const char *name;
+	const dt_type_t *type;
+};
+
 struct dt_compile {
 	dt_arena_t arena;
 	dt_diags_t diags;
@@ -303,6 +310,8 @@ struct dt_compile {
 	const dt_type_t **btf_types;	/* converted types by BTF id (heap, btf__type_cnt) */
 	uint32_t nbtf_types;
 	DT_VEC(const dt_type_t *) ptr_types;	/* dt_type_ptr() results, reused per base */
+	/* Types the program defines (dt_types.c): struct/union/enum tags and typedef names. */
+	DT_VEC(struct dt_dtype) dtypes;
 	dt_errtag_t type_errtag;	/* the last failed dt_type_* call: tag and message */
 	const char *type_errmsg;
 };
@@ -515,6 +524,30 @@ int dt_type_enum_value(dt_compile_t *cc, const char *name, int64_t *val, const d
  * or a negative errno (-ENOENT: no such typedef).
  */
 int dt_type_tp_args(dt_compile_t *cc, const char *tp, const dt_type_t **types, int max);
+
+/*
+ * Types the program defines, in namespaces 's' (struct tags), 'u' (union tags), 'e' (enum
+ * tags) and 't' (typedef names). They come before the kernel's in every lookup, and
+ * finding one never loads BTF.
+ *
+ * dt_type_dfind: the program's type of that name, or NULL.
+ * dt_type_dtag: the struct, union or enum "tag" ("" for an anonymous one, not registered):
+ *   the one declared before when it is still incomplete, else a new incomplete type.
+ * dt_type_layout: give struct or union t its n members (names and types set) and lay them
+ *   out as C does (each at its alignment, the size rounded up to the largest); t becomes
+ *   complete.
+ * dt_type_set_enums: give enum t its n enumerators; t becomes complete.
+ * dt_type_dtypedef: register typedef "name" for t; returns the typedef name's type.
+ * dt_type_align: a type's alignment in bytes (1 for void and strings).
+ * dt_type_denum: an enumerator of the program's enums, as dt_type_enum_value (never BTF).
+ */
+const dt_type_t *dt_type_dfind(dt_compile_t *cc, int ns, const char *name);
+dt_type_t *dt_type_dtag(dt_compile_t *cc, int ns, const char *tag);
+void dt_type_layout(dt_compile_t *cc, dt_type_t *t, dt_member_t *ms, uint32_t n);
+void dt_type_set_enums(dt_compile_t *cc, dt_type_t *t, dt_enumerator_t *es, uint32_t n);
+const dt_type_t *dt_type_dtypedef(dt_compile_t *cc, const char *name, const dt_type_t *t);
+uint32_t dt_type_align(dt_compile_t *cc, const dt_type_t *t);
+int dt_type_denum(dt_compile_t *cc, const char *name, int64_t *val, const dt_type_t **type);
 
 /* The kernel's BTF for cc, loaded on first use; NULL (cc->btf_err) when unavailable. */
 struct btf *dt_type_btf(dt_compile_t *cc);

@@ -18,20 +18,8 @@
 #include "../providers/dt_provider.h"
 #include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"
+#include "dt_sema.h"
 
-typedef struct dt_sema {
-	dt_compile_t *cc;
-	dt_handle_t *dtp;
-	dt_program_t *prog;
-	dt_clause_t *clause;
-	const char *where;	/* "in predicate" / "in action list" for resolution errors */
-	uint8_t *probe_seen;	/* by probe id: already in prog->probes */
-	size_t nprobe_seen;
-	/* Per aggregation: the widest string seen at each key position, for the layout. */
-	DT_VEC(uint32_t *) agg_keycap;
-	int in_if;		/* depth of if statements around the statement being analysed */
-	DT_VEC(dt_node_t *) inlines;	/* inline definitions so far (DT_NODE_INLINE) */
-} dt_sema_t;
 
 /* ---- built-in variables --------------------------------------------------------------- */
 
@@ -124,9 +112,6 @@ static const char *const dt_aggfunc_names[] = {
 
 /* ---- helpers -------------------------------------------------------------------------- */
 
-/* Every error names the region it is in (predicate, action list), as DTrace does for -n. */
-#define ERR(s, tag, node, ...)                                                               \
-	(dt_diag_error(&(s)->cc->diags, tag, (node)->loc, __VA_ARGS__)->region = (s)->where)
 
 static bool
 dt_is_int(const dt_type_t *t)
@@ -262,7 +247,6 @@ dt_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
 
 /* ---- expressions ---------------------------------------------------------------------- */
 
-static void dt_sema_expr(dt_sema_t *s, dt_node_t *n);
 
 static void
 dt_sema_int_literal(dt_sema_t *s, dt_node_t *n)
@@ -307,7 +291,7 @@ dt_sema_find_var(dt_sema_t *s, const char *name)
 }
 
 /* A type named in the program; kernel types come from BTF, loaded on first need. */
-static const dt_type_t *
+const dt_type_t *
 dt_sema_ktype(dt_sema_t *s, dt_node_t *at, const char *spelling)
 {
 	char *err = NULL;
@@ -794,6 +778,29 @@ dt_var_type_of(dt_sema_t *s, const dt_type_t *t)
 	return t;
 }
 
+/*
+ * The key layout of associative array v from its keys (expressions, or in a declaration
+ * nodes that only carry a type); self->a[...] is keyed by the thread first.
+ */
+static void
+dt_var_set_keys(dt_sema_t *s, dt_var_t *v, dt_node_t *const *keys, int nkeys)
+{
+	uint32_t off = v->per_thread ? 8 : 0;
+
+	v->nkeys = nkeys;
+	v->keys = dt_arena_alloc(&s->cc->arena, sizeof(dt_recitem_t) * (size_t)(nkeys + 1));
+	for (int i = 0; i < nkeys; i++) {
+		v->keys[i] = dt_item_for(s, keys[i], &off);
+		/* Keys of associative arrays hold any string: full strsize slots. */
+		if (v->keys[i].kind == DT_REC_STRING) {
+			off -= v->keys[i].size;
+			v->keys[i].size = (uint32_t)DT_ALIGN(s->dtp->opts.strsize, 8);
+			off += v->keys[i].size;
+		}
+	}
+	v->keysize = off;
+}
+
 static const char *const dt_vk_prefix[] = {
 	[DT_VK_GLOBAL] = "", [DT_VK_THIS] = "this->", [DT_VK_SELF] = "self->", [DT_VK_ASSOC] = "",
 };
@@ -850,25 +857,8 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 		v = dt_var_new(s, kind, name, dt_var_type_of(s, t));
 		v->implicit = !assign;
 		if (kind == DT_VK_ASSOC) {
-			/* self->a[...]: a thread-local array is keyed by the thread, then the tuple */
-			uint32_t off = ref->kind == DT_NODE_SELF ? 8 : 0;
-
 			v->per_thread = ref->kind == DT_NODE_SELF;
-			v->nkeys = (int)n->list.len;
-			v->keys = dt_arena_alloc(&s->cc->arena,
-						 sizeof(dt_recitem_t) * (size_t)(v->nkeys + 1));
-			for (int i = 0; i < v->nkeys; i++) {
-				dt_node_t *k = n->list.data[i];
-
-				v->keys[i] = dt_item_for(s, k, &off);
-				/* Keys of associative arrays hold any string: full strsize slots. */
-				if (v->keys[i].kind == DT_REC_STRING) {
-					off -= v->keys[i].size;
-					v->keys[i].size = (uint32_t)DT_ALIGN(s->dtp->opts.strsize, 8);
-					off += v->keys[i].size;
-				}
-			}
-			v->keysize = off;
+			dt_var_set_keys(s, v, n->list.data, (int)n->list.len);
 		}
 	} else if (v->implicit && assign && dt_is_int(assign) && dt_is_int(v->type)) {
 		v->implicit = false;	/* stays int64_t: earlier reads were typed so */
@@ -1151,7 +1141,7 @@ dt_sema_macro(dt_sema_t *s, dt_node_t *n)
 	}
 }
 
-static void
+void
 dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 {
 	switch (n->kind) {
@@ -1178,6 +1168,12 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			ERR(s, D_OP_SCALAR, n->right,
 			    "operator %s requires operands of scalar type", dt_tok_name(n->op));
 		n->type = dt_type_int(s->cc, 4, true);
+		if (n->left->kind == DT_NODE_INT && n->right->kind == DT_NODE_INT) {
+			bool a = n->left->ival != 0, b = n->right->ival != 0;
+
+			n->ival = n->op == TOK_ANDAND ? a && b : n->op == TOK_OROR ? a || b : a != b;
+			n->kind = DT_NODE_INT;
+		}
 		return;
 	case DT_NODE_UNARY:
 		if (n->op == TOK_INC || n->op == TOK_DEC) {
@@ -1269,10 +1265,22 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			n->type = n->left->type;
 		else if (dt_is_int(n->left->type) && dt_is_int(n->right->type))
 			n->type = dt_arith_conv(s->cc, n->left->type, n->right->type);
+		else if (n->left->type->kind == DT_TYPE_PTR &&
+			 dt_type_compat(n->left->type, n->right->type))
+			n->type = n->left->type;
 		else
 			ERR(s, D_OP_INCOMPAT, n,
 			    "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
 			    dt_type_name(n->left->type), dt_type_name(n->right->type));
+		if (n->cond->kind == DT_NODE_INT && dt_is_int(n->type)) {
+			dt_node_t *c = n->cond->ival ? n->left : n->right;
+
+			if (c->kind == DT_NODE_INT) {
+				n->ival = dt_fold_norm(c->type->is_signed ? (uint64_t)(int64_t)c->ival
+									  : c->ival, n->type);
+				n->kind = DT_NODE_INT;
+			}
+		}
 		return;
 	case DT_NODE_CALL: {
 		const struct dt_func *f = dt_func_lookup(n->text);
@@ -2277,6 +2285,47 @@ dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 	dt_vec_push(&s->inlines, n);
 }
 
+/* int a[string, int];  self int b[int]; */
+static void
+dt_sema_decl_assoc(dt_sema_t *s, dt_node_t *n, dt_varkind_t kind, const dt_type_t *t)
+{
+	const char *name = kind == DT_VK_SELF
+				   ? dt_arena_printf(&s->cc->arena, "self->%s", n->text) : n->text;
+	dt_var_t *v = dt_var_find(s, DT_VK_ASSOC, name);
+	dt_node_t *keys, **ptrs;
+
+	if (v || dt_var_find(s, DT_VK_GLOBAL, name)) {
+		ERR(s, D_DECL_TYPERED, n, "identifier redeclared: %s", name);
+		return;
+	}
+	keys = dt_arena_alloc(&s->cc->arena, n->list.len * sizeof(*keys));
+	ptrs = dt_arena_alloc(&s->cc->arena, n->list.len * sizeof(*ptrs));
+	for (size_t i = 0; i < n->list.len; i++) {
+		dt_node_t *k = n->list.data[i];
+
+		if (k->kind != DT_NODE_TYPENAME) {
+			ERR(s, D_DECL_ARRSUB, k, "positive integral constant expression or tuple "
+			    "signature expected as array declaration subscript");
+			return;
+		}
+		/* a key of that type, for the layout */
+		keys[i].kind = DT_NODE_IDENT;
+		keys[i].type = dt_decl_type(s, k, NULL);
+		if (!keys[i].type)
+			return;
+		if (!dt_is_int(keys[i].type) && !dt_is_string(keys[i].type) &&
+		    keys[i].type->kind != DT_TYPE_PTR) {
+			ERR(s, D_UNSUPPORTED, k, "associative array keys of type %s are not "
+			    "supported yet", keys[i].type->name);
+			return;
+		}
+		ptrs[i] = &keys[i];
+	}
+	v = dt_var_new(s, DT_VK_ASSOC, name, t);
+	v->per_thread = kind == DT_VK_SELF;
+	dt_var_set_keys(s, v, ptrs, (int)n->list.len);
+}
+
 /* int x;  self string s;  this uint64_t t; */
 static void
 dt_sema_decl(dt_sema_t *s, dt_node_t *n)
@@ -2284,25 +2333,54 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 	dt_varkind_t kind = n->op == TOK_SELF ? DT_VK_SELF : n->op == TOK_THIS ? DT_VK_THIS
 										: DT_VK_GLOBAL;
 	const dt_type_t *t;
+	bool assoc;
 	dt_var_t *v;
 
-	if (!n->text || !*n->text || !n->tname) {
-		ERR(s, D_UNSUPPORTED, n, "type definitions are not supported yet");
+	if (n->op == TOK_TRANSLATOR || n->op == TOK_PROVIDER) {
+		ERR(s, D_UNSUPPORTED, n, "%s definitions are not supported yet",
+		    n->op == TOK_TRANSLATOR ? "translator" : "provider");
 		return;
 	}
-	if (n->list.len) {
-		ERR(s, D_UNSUPPORTED, n, "array declarations are not supported yet");
+	if (!n->text || !*n->text) {
+		dt_decl_tag(s, n);
 		return;
 	}
-	t = dt_type_named(s->cc, n->tname->text);
-	if (!t || (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_STRING)) {
+	if (n->op == TOK_STATIC || n->op == TOK_REGISTER || n->op == TOK_AUTO) {
+		ERR(s, D_DECL_BADCLASS, n, "specified storage class not appropriate in D");
+		return;
+	}
+	/* int a[string, int]: an associative array with these key types */
+	assoc = n->list.len && n->list.data[0]->kind == DT_NODE_TYPENAME;
+	t = dt_decl_type(s, n->tname, assoc ? NULL : &n->list);
+	if (!t)
+		return;
+	if (n->op == TOK_EXTERN) {
+		ERR(s, D_UNSUPPORTED, n, "extern declarations of kernel symbols are not "
+		    "supported yet");
+		return;
+	}
+	if (dt_type_resolve(t)->kind == DT_TYPE_VOID) {
+		ERR(s, D_DECL_VOIDOBJ, n, "cannot declare void object : %s", n->text);
+		return;
+	}
+	if (assoc && kind == DT_VK_THIS) {
+		ERR(s, D_DECL_LOCASC, n, "associative arrays may not be declared as local "
+		    "variables: %s", n->text);
+		return;
+	}
+	if (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_STRING && t->kind != DT_TYPE_ENUM &&
+	    t->kind != DT_TYPE_PTR) {
 		ERR(s, D_UNSUPPORTED, n->tname, "variables of type %s are not supported yet",
-		    n->tname->text);
+		    t->name);
+		return;
+	}
+	if (assoc) {
+		dt_sema_decl_assoc(s, n, kind, t);
 		return;
 	}
 	v = dt_var_find(s, kind, n->text);
 	if (v) {
-		if (v->type != t && !(v->implicit && dt_is_int(t)))
+		if (!dt_type_equal(v->type, t) && !(v->implicit && dt_is_int(t)))
 			ERR(s, D_DECL_TYPERED, n, "identifier redeclared: %s%s", dt_vk_prefix[kind],
 			    n->text);
 		v->implicit = false;
@@ -2439,6 +2517,9 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 				break;
 			case DT_NODE_INLINE:
 				dt_sema_inline(&s, n);
+				break;
+			case DT_NODE_TYPEDEF:
+				dt_decl_typedef(&s, n);
 				break;
 			default:
 				ERR(&s, D_UNSUPPORTED, n, "%s is not supported yet at the top level",

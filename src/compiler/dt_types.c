@@ -86,6 +86,7 @@ dt_types_fini(dt_compile_t *cc)
 	cc->nbtf_types = 0;
 	cc->btf_tried = false;
 	dt_vec_free(&cc->ptr_types);
+	dt_vec_free(&cc->dtypes);
 }
 
 /* The reason kernel types are unavailable, for "failed to resolve type X: <reason>". */
@@ -698,8 +699,11 @@ dt_tp_tagged(dt_tparse_t *tp, const char *kw, const char *tag)
 	const char *what = dt_arena_printf(&cc->arena, "%s %s", kw, tag);
 	int kind = kw[0] == 's' ? BTF_KIND_STRUCT : kw[0] == 'u' ? BTF_KIND_UNION :
 		BTF_KIND_ENUM;
+	const dt_type_t *dt = dt_type_dfind(cc, kw[0], tag);
 	int id;
 
+	if (dt)
+		return dt;
 	if (!dt_type_btf(cc))
 		return dt_tp_unknown(tp, what);
 	id = btf__find_by_name_kind(cc->btf, tag, kind);
@@ -726,6 +730,8 @@ dt_tp_typedef(dt_tparse_t *tp, const char *name)
 	dt_compile_t *cc = tp->cc;
 	const dt_type_t *t = dt_type_named(cc, name);
 
+	if (!t)
+		t = dt_type_dfind(cc, 't', name);
 	if (t)
 		return t;
 	if (!dt_type_btf(cc))
@@ -1110,8 +1116,11 @@ dt_type_compat(const dt_type_t *a, const dt_type_t *b)
 int
 dt_type_enum_value(dt_compile_t *cc, const char *name, int64_t *val, const dt_type_t **type)
 {
-	struct btf *btf = dt_type_btf(cc);
+	struct btf *btf;
 
+	if (dt_type_denum(cc, name, val, type) == 0)
+		return 0;	/* the program's enums first: they need no BTF */
+	btf = dt_type_btf(cc);
 	if (!btf)
 		return dt_type_fail(cc, D_IDENT_UNDEF, ENOENT, "failed to resolve %s: %s", name,
 				    dt_type_nobtf(cc));
@@ -1171,4 +1180,137 @@ dt_type_tp_args(dt_compile_t *cc, const char *tp, const dt_type_t **types, int m
 	for (int i = 0; i < n && i < max; i++)
 		types[i] = t->params[i + 1];
 	return n;
+}
+
+/* ---- types the program defines --------------------------------------------------------- */
+
+int
+dt_type_denum(dt_compile_t *cc, const char *name, int64_t *val, const dt_type_t **type)
+{
+	for (size_t i = 0; i < cc->dtypes.len; i++) {
+		const dt_type_t *et = cc->dtypes.data[i].type;
+
+		if (et->kind != DT_TYPE_ENUM || et->typedef_of)
+			continue;
+		for (uint32_t k = 0; k < et->nenums; k++) {
+			if (strcmp(et->enums[k].name, name) == 0) {
+				if (val)
+					*val = et->enums[k].value;
+				if (type)
+					*type = et;
+				return 0;
+			}
+		}
+	}
+	return -ENOENT;
+}
+
+const dt_type_t *
+dt_type_dfind(dt_compile_t *cc, int ns, const char *name)
+{
+	for (size_t i = 0; i < cc->dtypes.len; i++) {
+		if (cc->dtypes.data[i].ns == ns && strcmp(cc->dtypes.data[i].name, name) == 0)
+			return cc->dtypes.data[i].type;
+	}
+	return NULL;
+}
+
+dt_type_t *
+dt_type_dtag(dt_compile_t *cc, int ns, const char *tag)
+{
+	static const char *const kw[] = { ['s'] = "struct", ['u'] = "union", ['e'] = "enum" };
+	const dt_type_t *old = *tag ? dt_type_dfind(cc, ns, tag) : NULL;
+	dt_type_t *t;
+
+	if (old && old->incomplete)
+		return (dt_type_t *)old;	/* ours: made below in cc's arena */
+	t = dt_type_new(cc, ns == 's' ? DT_TYPE_STRUCT : ns == 'u' ? DT_TYPE_UNION :
+			DT_TYPE_ENUM);
+	t->tag = dt_arena_strdup(&cc->arena, tag);
+	t->name = *tag ? dt_arena_printf(&cc->arena, "%s %s", kw[ns], tag) : kw[ns];
+	t->incomplete = true;
+	t->members_loaded = true;
+	if (t->kind == DT_TYPE_ENUM) {
+		t->size = 4;
+		t->is_signed = true;
+	}
+	if (*tag || ns == 'e')	/* anonymous enums too: their enumerators are constants */
+		dt_vec_push(&cc->dtypes, ((struct dt_dtype){ ns, t->tag, t }));
+	return t;
+}
+
+uint32_t
+dt_type_align(dt_compile_t *cc, const dt_type_t *t)
+{
+	uint32_t n, a = 1;
+	const dt_member_t *ms;
+
+	t = dt_type_resolve(t);
+	switch (t ? t->kind : DT_TYPE_VOID) {
+	case DT_TYPE_INT: case DT_TYPE_ENUM: case DT_TYPE_FLOAT: case DT_TYPE_PTR:
+		return t->size >= 8 ? 8 : t->size ? t->size : 1;
+	case DT_TYPE_ARRAY:
+		return dt_type_align(cc, t->base);
+	case DT_TYPE_STRUCT: case DT_TYPE_UNION:
+		ms = dt_type_members(cc, t, &n);
+		for (uint32_t i = 0; i < n; i++) {
+			uint32_t ma = dt_type_align(cc, ms[i].type);
+
+			a = ma > a ? ma : a;
+		}
+		return a;
+	default:
+		return 1;
+	}
+}
+
+void
+dt_type_layout(dt_compile_t *cc, dt_type_t *t, dt_member_t *ms, uint32_t n)
+{
+	uint64_t off = 0, size = 0;
+	uint32_t align = 1;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const dt_type_t *mt = dt_type_resolve(ms[i].type);
+		uint32_t a = dt_type_align(cc, mt);
+		uint64_t msize = mt->size;
+
+		align = a > align ? a : align;
+		if (t->kind == DT_TYPE_UNION) {
+			ms[i].bit_off = 0;
+			size = msize > size ? msize : size;
+		} else {
+			off = DT_ALIGN(off, a);
+			ms[i].bit_off = (uint32_t)(off * 8);
+			off += msize;
+			size = off;
+		}
+		ms[i].bit_size = 0;
+	}
+	size = DT_ALIGN(size, align);
+	t->size = size > UINT32_MAX / 8 ? UINT32_MAX / 8 : (uint32_t)size;
+	t->members = ms;
+	t->nmembers = n;
+	t->incomplete = false;
+}
+
+void
+dt_type_set_enums(dt_compile_t *cc, dt_type_t *t, dt_enumerator_t *es, uint32_t n)
+{
+	(void)cc;
+	t->enums = es;
+	t->nenums = n;
+	t->incomplete = false;
+}
+
+const dt_type_t *
+dt_type_dtypedef(dt_compile_t *cc, const char *name, const dt_type_t *t)
+{
+	dt_type_t *c = dt_type_new(cc, t->kind);
+
+	*c = *t;
+	c->name = dt_arena_strdup(&cc->arena, name);
+	c->typedef_of = t;
+	dt_vec_push(&cc->dtypes, ((struct dt_dtype){ 't', c->name, c }));
+	return c;
 }

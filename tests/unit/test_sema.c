@@ -227,4 +227,43 @@ UNIT_TEST(errors)
 		    "D_IDENT_UNDEF 1:45 action list: failed to resolve y: Unknown variable name");
 }
 
+/* struct, union, enum and typedef definitions: layout, constants, and DTrace's errors */
+UNIT_TEST(type_definitions)
+{
+	UNIT_EQ_STR(error_of("struct s { char c; long l; short h; }; struct s { int b; };"),
+		    "D_DECL_TYPERED 1:40 type redeclared: struct s");
+	UNIT_EQ_STR(error_of("struct s {\n\tstruct nosuch x;\n};"),
+		    "D_DECL_INCOMPLETE 2:16 incomplete struct/union/enum struct nosuch: x");
+	UNIT_EQ_STR(error_of("struct s { void v; };"),
+		    "D_DECL_VOIDOBJ 1:17 cannot have void member: v");
+	UNIT_EQ_STR(error_of("struct s { int a; int a; };"),
+		    "D_UNKNOWN 1:23 failed to define member 'a': Duplicate member or variable name");
+	UNIT_EQ_STR(error_of("typedef int myint; typedef long myint;"),
+		    "D_DECL_IDRED 1:33 identifier redeclared: myint");
+	UNIT_EQ_STR(error_of("typedef int uint64_t;"),
+		    "D_DECL_IDRED 1:13 identifier redeclared: uint64_t");
+	UNIT_EQ_STR(error_of("enum e { A = 1 };\nenum f { B, A = 2 };"),
+		    "D_DECL_IDRED 2:13 identifier redeclared: A");
+	UNIT_EQ_STR(error_of("enum e { A = \"x\" };"),
+		    "D_DECL_ENCONST 1:10 enumerator 'A' must be assigned to an integral constant expression");
+	UNIT_EQ_STR(error_of("enum e { A = 0x80000000 };"),
+		    "D_DECL_ENOFLOW 1:10 enumerator 'A' value overflows INT_MAX (2147483647)");
+	UNIT_EQ_STR(error_of("int a[0];"),
+		    "D_DECL_ARRSUB 1:7 positive integral constant expression or tuple signature expected as array declaration subscript");
+	UNIT_EQ_STR(error_of("static int x;"),
+		    "D_DECL_BADCLASS 1:12 specified storage class not appropriate in D");
+	UNIT_EQ_STR(error_of("this int a[int];"),
+		    "D_DECL_LOCASC 1:10 associative arrays may not be declared as local variables: a");
+	UNIT_EQ_STR(error_of("int a[string]; BEGIN { a[1] = 2; }"),
+		    "D_ARR_BADREF 1:26 action list: a[ ] key #1 type mismatch: \"int\" used, \"string\" expected");
+	/* C's layout, enumerators counting on from the last value (a false check divides by zero) */
+	UNIT_EQ_STR(error_of("struct s { char c; long l; short h; };\n"
+			     "union u { char c[5]; int i; };\n"
+			     "typedef struct s s_t;\n"
+			     "enum e { A, B = 5, C, D = C * 2 };\n"
+			     "BEGIN { trace(1 / (sizeof (struct s) == 24 && offsetof(s_t, h) == 16 &&\n"
+			     "    sizeof (union u) == 8 && C == 6 && D == 12)); }"),
+		    "(compiled)");
+}
+
 UNIT_MAIN()
