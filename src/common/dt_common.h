@@ -183,6 +183,12 @@ typedef struct dt_loc {
 	X(D_EXIT_SPEC)                                                                       \
 	X(D_TYPE_ERR)                                                                        \
 	X(D_TYPE_MEMBER)                                                                     \
+	X(D_XLATE_REDECL)                                                                    \
+	X(D_XLATE_NOCONV)                                                                    \
+	X(D_XLATE_NONE)                                                                      \
+	X(D_XLATE_SOU)                                                                       \
+	X(D_XLATE_INCOMPAT)                                                                  \
+	X(D_XLATE_MEMB)                                                                      \
 	X(D_OP_SOU)                                                                          \
 	X(D_OP_INCOMPLETE)                                                                   \
 	X(D_SIZEOF_TYPE)                                                                     \

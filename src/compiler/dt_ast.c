@@ -19,6 +19,8 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "dt_compiler.h"
 
@@ -46,6 +48,39 @@ dt_node_new(dt_compile_t *cc, dt_node_kind_t kind, dt_loc_t loc)
 	n->op = TOK_EOF;
 	dt_vec_push(&cc->nodes, n);
 	return n;
+}
+
+dt_node_t *
+dt_node_clone(dt_compile_t *cc, const dt_node_t *n)
+{
+	dt_node_t *c;
+
+	if (!n)
+		return NULL;
+	c = dt_node_new(cc, n->kind, n->loc);
+	*c = *n;
+	memset(&c->list, 0, sizeof(c->list));
+	c->left = dt_node_clone(cc, n->left);
+	c->right = dt_node_clone(cc, n->right);
+	c->cond = dt_node_clone(cc, n->cond);
+	c->pred = dt_node_clone(cc, n->pred);
+	c->body = dt_node_clone(cc, n->body);
+	for (size_t i = 0; i < n->list.len; i++) {
+		dt_node_t *k = dt_node_clone(cc, n->list.data[i]);
+
+		dt_vec_push(&c->list, k);
+	}
+	return c;
+}
+
+void
+dt_node_move(dt_node_t *dst, dt_node_t *src)
+{
+	dt_nodes_t old = dst->list;
+
+	*dst = *src;
+	memset(&src->list, 0, sizeof(src->list));
+	dt_vec_free(&old);
 }
 
 /* A string for the dump: quoted, with C escapes for what would not print. */

@@ -277,6 +277,12 @@ struct dt_node {
 /* A zeroed node in cc's arena (op TOK_EOF), registered so dt_compile_fini frees its list. */
 dt_node_t *dt_node_new(dt_compile_t *cc, dt_node_kind_t kind, dt_loc_t loc);
 
+/* A deep copy of the expression tree n (type names are shared); NULL for NULL. */
+dt_node_t *dt_node_clone(dt_compile_t *cc, const dt_node_t *n);
+
+/* Make dst what src is (dst keeps its place in the tree); src is left without children. */
+void dt_node_move(dt_node_t *dst, dt_node_t *src);
+
 /* ---- compile context ------------------------------------------------------------------ */
 
 struct dt_handle;	/* the runtime handle (options, providers): src/runtime */
@@ -359,7 +365,10 @@ int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);
 
 /* node->ident_kind */
 enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_DVAR,
-       DT_IDENT_SUBR, DT_IDENT_VALFN, DT_IDENT_INLINE, DT_IDENT_KINDEX, DT_IDENT_PSINFO };
+       DT_IDENT_SUBR, DT_IDENT_VALFN, DT_IDENT_INLINE, DT_IDENT_KINDEX, DT_IDENT_PSINFO,
+       DT_IDENT_XLATE };
+/* DT_IDENT_XLATE: xlate<T>(e) with a translator found (XLATE node; right: the translator's
+ * DECL, cond: e as written, before analysis). Only its members can be used. */
 /* DT_IDENT_PSINFO: a member of curpsinfo or curlwpsinfo (MEMBER node; ident_id DT_PSI_*). */
 /* (pr_pid, pr_ppid, pr_uid, pr_gid, pr_fname, pr_lwpid become pid, ppid, uid, gid, execname,
  * tid in semantic analysis) */

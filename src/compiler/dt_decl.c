@@ -281,3 +281,230 @@ dt_decl_tag(dt_sema_t *s, dt_node_t *n)
 	if (ns && *tag && !dt_type_dfind(cc, ns, tag))
 		dt_type_dtag(cc, ns, tag);
 }
+
+/* ---- translators ------------------------------------------------------------------------ */
+
+/* Put "repl" (a fresh copy each time) wherever the identifier "name" is in tree n. */
+static void
+dt_decl_subst(dt_compile_t *cc, dt_node_t *n, const char *name, const dt_node_t *repl)
+{
+	if (!n)
+		return;
+	if (n->kind == DT_NODE_IDENT && strcmp(n->text, name) == 0) {
+		dt_node_move(n, dt_node_clone(cc, repl));
+		return;
+	}
+	dt_decl_subst(cc, n->left, name, repl);
+	dt_decl_subst(cc, n->right, name, repl);
+	dt_decl_subst(cc, n->cond, name, repl);
+	for (size_t i = 0; i < n->list.len; i++)
+		dt_decl_subst(cc, n->list.data[i], name, repl);
+}
+
+/*
+ * The expression for member "a" of translator tr with "arg" as its argument: a copy of
+ * the definition where the argument's name is (I)arg, I the input type. Not analysed.
+ */
+static dt_node_t *
+dt_decl_xlexpr(dt_sema_t *s, const dt_node_t *tr, const dt_node_t *a, dt_node_t *arg)
+{
+	dt_node_t *cast = dt_node_new(s->cc, DT_NODE_CAST, arg->loc);
+	dt_node_t *e = dt_node_clone(s->cc, a->right);
+
+	cast->tname = tr->left;
+	cast->left = arg;
+	dt_decl_subst(s->cc, e, tr->text, cast);
+	return e;
+}
+
+/* May a translator member of type mt be given a value of type t? */
+static bool
+dt_decl_xlcompat(const dt_type_t *mt, const dt_type_t *t)
+{
+	const dt_type_t *rm = dt_type_resolve(mt), *rt = dt_type_resolve(t);
+
+	if ((rm->kind == DT_TYPE_INT || rm->kind == DT_TYPE_ENUM) &&
+	    (rt->kind == DT_TYPE_INT || rt->kind == DT_TYPE_ENUM))
+		return true;
+	if (rt->kind == DT_TYPE_STRING)	/* a string into a char array or a string */
+		return rm->kind == DT_TYPE_STRING ||
+		       (rm->kind == DT_TYPE_ARRAY && rm->base &&
+			dt_type_resolve(rm->base)->kind == DT_TYPE_INT &&
+			dt_type_resolve(rm->base)->size == 1);
+	return dt_type_compat(mt, t);
+}
+
+/*
+ * Resolve and check translator tr once: its output type (tr->type) and input type
+ * (tr->left->type). Returns false, with the errors reported, when it cannot be used.
+ */
+static bool
+dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
+{
+	dt_compile_t *cc = s->cc;
+	dt_clause_t dummy = {0}, *clause = s->clause;
+	const char *where = s->where;
+	const dt_type_t *out, *in, *rout;
+	int nerr = cc->diags.count;
+
+	if (tr->ident_id)
+		return tr->ident_id > 0;
+	tr->ident_id = -1;
+	out = dt_sema_ktype(s, tr->tname, tr->tname->text);
+	in = dt_sema_ktype(s, tr->left, tr->left->text);
+	if (!out || !in)
+		return false;
+	rout = dt_type_resolve(out);
+	if (rout->incomplete) {
+		ERR(s, D_XLATE_SOU, tr->tname, "incomplete struct/union/enum %s", out->name);
+		return false;
+	}
+	if (rout->kind != DT_TYPE_STRUCT && rout->kind != DT_TYPE_UNION) {
+		ERR(s, D_XLATE_SOU, tr->tname, "translator output type must be a struct or union");
+		return false;
+	}
+	for (size_t i = 0; i < s->xlators.len && s->xlators.data[i] != tr; i++) {
+		dt_node_t *o = s->xlators.data[i];
+
+		if (o->ident_id > 0 && dt_type_equal(o->type, out) &&
+		    dt_type_equal(o->left->type, in)) {
+			ERR(s, D_XLATE_REDECL, tr, "translator from %s to %s has already been "
+			    "declared", in->name, out->name);
+			return false;
+		}
+	}
+	/* each member's expression, with a typed stand-in for the argument */
+	s->clause = &dummy;
+	s->where = NULL;
+	for (size_t i = 0; i < tr->list.len; i++) {
+		dt_node_t *a = tr->list.data[i], *zero, *e;
+		const dt_type_t *mt;
+
+		if (dt_type_member(cc, out, a->left->text, NULL, &mt, NULL, NULL) < 0) {
+			ERR(s, D_XLATE_MEMB, a->left, "translator member %s is not a member of %s",
+			    a->left->text, out->name);
+			continue;
+		}
+		zero = dt_node_new(cc, DT_NODE_INT, a->loc);
+		e = dt_decl_xlexpr(s, tr, a, zero);
+		dt_sema_expr(s, e);
+		if (e->type && !dt_decl_xlcompat(mt, e->type))
+			ERR(s, D_XLATE_INCOMPAT, a, "translator member %s definition uses "
+			    "incompatible types: \"%s\" = \"%s\"", a->left->text, mt->name,
+			    e->type->name);
+	}
+	s->clause = clause;
+	s->where = where;
+	if (cc->diags.count != nerr)
+		return false;
+	tr->type = out;
+	tr->left->type = in;
+	tr->ident_id = 1;
+	return true;
+}
+
+void
+dt_decl_translator(dt_sema_t *s, dt_node_t *n)
+{
+	dt_vec_push(&s->xlators, n);
+	if (!s->in_lib)
+		dt_decl_xlcheck(s, n);
+}
+
+void
+dt_decl_xlate(dt_sema_t *s, dt_node_t *n)
+{
+	const dt_type_t *t = dt_sema_ktype(s, n->tname, n->tname->text), *dst, *et;
+	dt_node_t *found = NULL;
+
+	bool member = s->member_of == n || s->in_inline;
+
+	n->cond = dt_node_clone(s->cc, n->left);	/* e as written, for each member */
+	dt_sema_expr(s, n->left);
+	if (!member) {
+		ERR(s, D_UNSUPPORTED, n, "xlate<%s>( ) is supported only to read members of the "
+		    "translated type: xlate<T>(e).m, xlate<T *>(e)->m", n->tname->text);
+		return;
+	}
+	if (!t || !(et = n->left->type))
+		return;
+	dst = dt_type_resolve(t);
+	if (dst->kind == DT_TYPE_PTR)
+		dst = dt_type_resolve(dst->base);
+	/* the latest definition wins; an exact input type before a compatible one */
+	for (int pass = 0; pass < 2 && !found; pass++) {
+		for (size_t i = s->xlators.len; i-- > 0 && !found;) {
+			dt_node_t *tr = s->xlators.data[i];
+			const dt_type_t *in;
+
+			if (!dt_decl_xlcheck(s, tr) || !dt_type_equal(tr->type, dst))
+				continue;
+			in = tr->left->type;
+			if (pass == 0 ? dt_type_equal(in, et) :
+			    dt_type_compat(in, et) || (dt_type_resolve(in)->kind == DT_TYPE_INT &&
+						       dt_type_resolve(et)->kind == DT_TYPE_INT))
+				found = tr;
+		}
+	}
+	if (!found) {
+		ERR(s, D_XLATE_NONE, n, "cannot translate from \"%s\" to \"%s\"", et->name,
+		    t->name);
+		return;
+	}
+	n->type = t;
+	n->ident_kind = DT_IDENT_XLATE;
+	n->right = found;
+}
+
+bool
+dt_decl_xlate_member(dt_sema_t *s, dt_node_t *n)
+{
+	dt_node_t *x = n->left, *tr, *a = NULL, *e;
+	const dt_type_t *t, *mt;
+
+	while (x->kind == DT_NODE_IDENT && x->ident_kind == DT_IDENT_INLINE)
+		x = x->left;
+	if (x->kind != DT_NODE_XLATE || x->ident_kind != DT_IDENT_XLATE)
+		return false;
+	tr = x->right;
+	t = dt_type_resolve(x->type);
+	if ((n->op == TOK_ARROW) != (t->kind == DT_TYPE_PTR)) {
+		if (n->op == TOK_ARROW)
+			ERR(s, D_OP_PTR, n, "operator -> must be applied to a pointer");
+		else
+			ERR(s, D_OP_SOU, n, "operator . cannot be applied to a forward declaration "
+			    "or non-struct/union type: %s", x->type->name);
+		return true;
+	}
+	if (dt_type_member(s->cc, tr->type, n->text, NULL, &mt, NULL, NULL) < 0) {
+		ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
+		return true;
+	}
+	for (size_t i = 0; i < tr->list.len; i++) {
+		if (strcmp(((dt_node_t *)tr->list.data[i])->left->text, n->text) == 0)
+			a = tr->list.data[i];
+	}
+	if (!a) {
+		ERR(s, D_XLATE_NOCONV, n, "translator does not define conversion for member: %s",
+		    n->text);
+		return true;
+	}
+	e = dt_decl_xlexpr(s, tr, a, dt_node_clone(s->cc, x->cond));
+	dt_sema_expr(s, e);
+	if (!e->type)
+		return true;
+	if (dt_type_resolve(e->type)->kind == DT_TYPE_INT &&
+	    dt_type_resolve(mt)->kind == DT_TYPE_INT) {
+		/* the value as the member's type: a cast the analysis has already checked */
+		dt_loc_t loc = n->loc;
+
+		memset(n, 0, sizeof(*n));
+		n->kind = DT_NODE_CAST;
+		n->loc = loc;
+		n->left = e;
+		n->type = mt;
+		return true;
+	}
+	dt_node_move(n, e);
+	return true;
+}

@@ -382,8 +382,9 @@ dt_sema_member(dt_sema_t *s, dt_node_t *n)
 	if (dt_sema_psinfo(s, n))
 		return;
 
+	s->member_of = n->left;
 	dt_sema_expr(s, n->left);
-	if (!n->left->type)
+	if (!n->left->type || dt_decl_xlate_member(s, n))
 		return;
 	lt = dt_type_resolve(n->left->type);
 	if (n->op == TOK_ARROW) {
@@ -434,8 +435,12 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 		dt_node_t *d = s->inlines.data[i];
 
 		if (strcmp(d->text, n->text) == 0) {
+			/* analysed again at each use, where probe arguments and xlate mean something */
 			n->ident_kind = DT_IDENT_INLINE;
-			n->left = d->left;
+			n->left = dt_node_clone(s->cc, d->right);
+			if (s->member_of == n)
+				s->member_of = n->left;
+			dt_sema_expr(s, n->left);
 			n->type = d->type;
 			return;
 		}
@@ -1411,10 +1416,13 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_POSTFIX:
 		dt_sema_incdec(s, n);
 		return;
+	case DT_NODE_XLATE:
+		dt_decl_xlate(s, n);
+		return;
 	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
 	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
 	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY:
-	case DT_NODE_SYMBOL: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
+	case DT_NODE_SYMBOL: case DT_NODE_TYPENAME:
 	case DT_NODE_COUNT:
 		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in this position",
 		    dt_node_kind_name(n->kind));
@@ -2265,20 +2273,18 @@ dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 
 	if (!t || !n->left)
 		return;
-	s->clause = &dummy;	/* built-in variables may not appear here, but keep it safe */
+	n->right = dt_node_clone(s->cc, n->left);	/* as written, for each use */
+	s->clause = &dummy;	/* what the definition needs counts where it is used */
 	s->where = NULL;
+	s->in_inline = true;
 	dt_sema_expr(s, n->left);
+	s->in_inline = false;
 	s->clause = NULL;
 	if (!n->left->type)
 		return;
 	if (dt_is_string(t) != dt_is_string(n->left->type)) {
 		ERR(s, D_OP_INCOMPAT, n, "inline %s definition uses incompatible types: \"%s\" = "
 		    "\"%s\"", n->text, t->name, n->left->type->name);
-		return;
-	}
-	if (dummy.needs) {
-		ERR(s, D_UNSUPPORTED, n, "inline %s: probe arguments in inline definitions are not "
-		    "supported yet", n->text);
 		return;
 	}
 	n->type = t;
@@ -2336,11 +2342,12 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 	bool assoc;
 	dt_var_t *v;
 
-	if (n->op == TOK_TRANSLATOR || n->op == TOK_PROVIDER) {
-		ERR(s, D_UNSUPPORTED, n, "%s definitions are not supported yet",
-		    n->op == TOK_TRANSLATOR ? "translator" : "provider");
+	if (n->op == TOK_TRANSLATOR) {
+		dt_decl_translator(s, n);
 		return;
 	}
+	if (n->op == TOK_PROVIDER)
+		return;	/* USDT provider definitions matter to -h and -G only */
 	if (!n->text || !*n->text) {
 		dt_decl_tag(s, n);
 		return;

@@ -22,6 +22,10 @@ typedef struct dt_sema {
 	DT_VEC(uint32_t *) agg_keycap;
 	int in_if;		/* depth of if statements around the statement being analysed */
 	DT_VEC(dt_node_t *) inlines;	/* inline definitions so far (DT_NODE_INLINE) */
+	DT_VEC(dt_node_t *) xlators;	/* translator definitions so far (DECL TOK_TRANSLATOR) */
+	bool in_lib;		/* analysing a D library: its translators are checked on first use */
+	bool in_inline;		/* analysing an inline's definition */
+	dt_node_t *member_of;	/* the left side of the member access being analysed */
 } dt_sema_t;
 
 /* Every error names the region it is in (predicate, action list), as DTrace does for -n. */
@@ -40,6 +44,21 @@ const dt_type_t *dt_sema_ktype(dt_sema_t *s, dt_node_t *at, const char *spelling
  * not NULL. NULL after reporting an error.
  */
 const dt_type_t *dt_decl_type(dt_sema_t *s, dt_node_t *tname, dt_nodes_t *dims);
+
+/*
+ * translator T < I a > { m = e; ... };  checked where it is written (a D library's when
+ * first used): T a struct or union with these members, each e of a compatible type.
+ */
+void dt_decl_translator(dt_sema_t *s, dt_node_t *n);
+
+/* xlate<T>(e): find the translator; its type is T. */
+void dt_decl_xlate(dt_sema_t *s, dt_node_t *n);
+
+/*
+ * n is x.m or x->m: if x (through inlines) is xlate<T>(e), n becomes the translator's
+ * expression for m with e in place of its argument, analysed here, and true is returned.
+ */
+bool dt_decl_xlate_member(dt_sema_t *s, dt_node_t *n);
 
 /* typedef T name;  and a declaration that declares no variable: struct s { ... }; */
 void dt_decl_typedef(dt_sema_t *s, dt_node_t *n);

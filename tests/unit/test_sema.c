@@ -266,4 +266,44 @@ UNIT_TEST(type_definitions)
 		    "(compiled)");
 }
 
+/* translators and xlate: checked where defined, found by output and input type */
+static const char *
+with_o(const char *rest)
+{
+	static char buf[1024];
+
+	snprintf(buf, sizeof(buf), "struct o { int a; int b; };\n%s", rest);
+	return buf;
+}
+
+UNIT_TEST(translators)
+{
+	UNIT_EQ_STR(error_of("struct o { int a; };\ntranslator struct o < int x > { b = x; };"),
+		    "D_XLATE_MEMB 2:33 translator member b is not a member of struct o");
+	UNIT_EQ_STR(error_of("struct o { int a; };\ntranslator struct o < int x > { a = \"s\"; };"),
+		    "D_XLATE_INCOMPAT 2:33 translator member a definition uses incompatible types: \"int\" = \"string\"");
+	UNIT_EQ_STR(error_of("translator int < int x > { a = x; };"),
+		    "D_XLATE_SOU 1:12 translator output type must be a struct or union");
+	UNIT_EQ_STR(error_of("struct o;\ntranslator struct o < int x > { a = x; };"),
+		    "D_XLATE_SOU 2:12 incomplete struct/union/enum struct o");
+	UNIT_EQ_STR(error_of(with_o("translator struct o < int x > { a = x; };\n"
+				    "translator struct o < int y > { a = y; };")),
+		    "D_XLATE_REDECL 3:1 translator from int to struct o has already been declared");
+	UNIT_EQ_STR(error_of(with_o("translator struct o < int x > { a = x; };\n"
+				    "BEGIN { trace(xlate<struct o>(1).b); }")),
+		    "D_XLATE_NOCONV 3:33 action list: translator does not define conversion for member: b");
+	UNIT_EQ_STR(error_of(with_o("translator struct o < int x > { a = x; };\n"
+				    "BEGIN { trace(xlate<struct o>(\"s\").a); }")),
+		    "D_XLATE_NONE 3:15 action list: cannot translate from \"string\" to \"struct o\"");
+	UNIT_EQ_STR(error_of(with_o("translator struct o < int x > { a = x; };\n"
+				    "BEGIN { trace(xlate<struct o *>(1).a); }")),
+		    "D_OP_SOU 3:35 action list: operator . cannot be applied to a forward declaration or non-struct/union type: struct o *");
+	/* the argument's type is the translator's input type; the value the member's type */
+	UNIT_EQ_STR(error_of(with_o("translator struct o < int64_t x > {\n"
+				    "  a = x + 1; b = sizeof (x); };\n"
+				    "inline struct o *po = xlate<struct o *>(41);\n"
+				    "BEGIN { trace(1 / (po->a == 42 && po->b == 8 && sizeof (po->a) == 4)); }")),
+		    "(compiled)");
+}
+
 UNIT_MAIN()
