@@ -9,7 +9,9 @@
  *
  * Exit status as dtrace(1): 0 success (or exit(N)'s N), 1 failure, 2 usage error.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -88,6 +90,8 @@ typedef struct dt_cmd {
 	DT_VEC(int) src_is_script;
 	DT_VEC(char *) cpp_orig;	/* -C: the other text of a script (NULL: no cpp) */
 	DT_VEC(char *) cpp_args;	/* -D, -U, -I as cpp arguments, in command-line order */
+	DT_VEC(const char *) libdirs;	/* -L, in order; then the default library directory */
+	DT_VEC(dt_source_t) libs;	/* the D libraries read from them */
 	const char *cmd;	/* -c */
 	pid_t grab_pid;		/* -p */
 	bool list, compile_only, verbose;
@@ -126,6 +130,74 @@ dt_read_script(const char *path)
 		for (size_t i = 0; i < sb.len && sb.s[i] != '\n'; i++)
 			sb.s[i] = ' ';
 	return sb.s;
+}
+
+/* ---- D libraries ---------------------------------------------------------------------- */
+
+static int
+dt_cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Read the D libraries: every *.d file of each -L directory, then of the default one (the
+ * dlibs/ directory of a build tree when this dtrace runs from one, else DT_LIBDIR), in
+ * name order; a name already read from an earlier directory is skipped, so -L overrides.
+ */
+static void
+dt_read_libs(dt_cmd_t *c)
+{
+	char exe[4096], tree[4200];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	DT_VEC(char *) seen = {0};
+
+	if (n > 0) {
+		exe[n] = '\0';
+		*strrchr(exe, '/') = '\0';
+		snprintf(tree, sizeof(tree), "%s/../dlibs", exe);
+	}
+	dt_vec_push(&c->libdirs, n > 0 && access(tree, R_OK | X_OK) == 0 ? tree : DT_LIBDIR);
+	for (size_t d = 0; d < c->libdirs.len; d++) {
+		DIR *dir = opendir(c->libdirs.data[d]);
+		DT_VEC(char *) names = {0};
+		struct dirent *de;
+
+		while (dir && (de = readdir(dir))) {
+			size_t len = strlen(de->d_name);
+
+			if (len > 2 && strcmp(de->d_name + len - 2, ".d") == 0)
+				dt_vec_push(&names, strdup(de->d_name));
+		}
+		if (dir)
+			closedir(dir);
+		if (names.len)
+			qsort(names.data, names.len, sizeof(*names.data), dt_cmp_names);
+		for (size_t i = 0; i < names.len; i++) {
+			bool dup = false;
+			char *path, *text;
+
+			for (size_t k = 0; k < seen.len; k++)
+				dup |= strcmp(seen.data[k], names.data[i]) == 0;
+			if (dup) {
+				free(names.data[i]);
+				continue;
+			}
+			dt_vec_push(&seen, names.data[i]);
+			if (asprintf(&path, "%s/%s", c->libdirs.data[d], names.data[i]) < 0)
+				continue;
+			text = dt_read_script(path);
+			if (text)
+				dt_vec_push(&c->libs, ((dt_source_t){path, text, strlen(text)}));
+			else
+				free(path);
+		}
+		dt_vec_free(&names);
+	}
+	for (size_t k = 0; k < seen.len; k++)
+		free(seen.data[k]);
+	dt_vec_free(&seen);
+	c->libdirs.len--;	/* the default directory's name was on the stack */
 }
 
 /* ---- the C preprocessor (-C) --------------------------------------------------------- */
@@ -793,7 +865,10 @@ main(int argc, char **argv)
 			dt_vec_push(&c.cpp_args, arg);
 			break;
 		}
-		case 'L': case 'X':
+		case 'L':
+			dt_vec_push(&c.libdirs, optarg);
+			break;
+		case 'X':
 			break;
 		case 'e':
 			c.compile_only = true;
@@ -899,6 +974,9 @@ main(int argc, char **argv)
 		goto done;
 	}
 	dt_compile_init(&cc, c.dtp);
+	dt_read_libs(&c);
+	cc.libs = c.libs.data;
+	cc.nlibs = (int)c.libs.len;
 	cc.argc = c.argc;
 	cc.argv = c.argv;
 	cc.argv0 = c.srcs.len && c.srcs.data[0].name ? c.srcs.data[0].name : "dtrace";
@@ -928,6 +1006,8 @@ main(int argc, char **argv)
 		dt_compile_t pcc;
 
 		dt_compile_init(&pcc, c.dtp);
+		for (size_t i = 0; i < c.libs.len; i++)	/* for their type names */
+			dt_parse(&pcc, &c.libs.data[i]);
 		for (size_t i = 0; i < c.srcs.len; i++)
 			dt_ast_dump(dt_parse(&pcc, &c.srcs.data[i]), stderr);
 		dt_compile_fini(&pcc);
@@ -992,6 +1072,12 @@ done:
 	for (size_t i = 0; i < c.srcs.len; i++)
 		free((char *)(uintptr_t)c.srcs.data[i].text);
 	dt_vec_free(&c.srcs);
+	for (size_t i = 0; i < c.libs.len; i++) {
+		free((char *)(uintptr_t)c.libs.data[i].name);
+		free((char *)(uintptr_t)c.libs.data[i].text);
+	}
+	dt_vec_free(&c.libs);
+	dt_vec_free(&c.libdirs);
 	dt_vec_free(&c.src_is_script);
 	for (size_t i = 0; i < c.cpp_orig.len; i++)
 		free(c.cpp_orig.data[i]);

@@ -389,96 +389,72 @@ dt_cg_kread(dt_cg_t *cg, int32_t off, int size)
 			FP_KEY));
 }
 
-/* r0 = a curpsinfo/curlwpsinfo member (see dt_sema_psinfo). */
+/*
+ * r0 = __psargs, the current process's command line: the first 79 bytes of
+ * [mm->arg_start, mm->arg_end) in user memory, the NULs between arguments turned into
+ * spaces (PRARGSZ is 80). A task without an mm (a kernel thread) gets the empty string.
+ */
 static void
-dt_cg_psinfo(dt_cg_t *cg, int m)
+dt_cg_psargs(dt_cg_t *cg)
 {
 	dt_irbuf_t *ir = IR(cg);
+	int mm = dt_cg_btf_offset(cg, "task_struct", "mm");
+	int as = dt_cg_btf_offset(cg, "mm_struct", "arg_start");
+	int ae = dt_cg_btf_offset(cg, "mm_struct", "arg_end");
+	uint32_t off = dt_cg_temp(cg, 80);
+	int empty = dt_ir_label(ir), loop = dt_ir_label(ir), done = dt_ir_label(ir);
+	int keep = dt_ir_label(ir), ok = dt_ir_label(ir);
 
-	switch (m) {
-	case DT_PSI_EUID: case DT_PSI_EGID: {
-		/* current->cred->euid.val (kuid_t), ->egid.val */
-		int cred = dt_cg_btf_offset(cg, "task_struct", "cred");
-		int id = dt_cg_btf_offset(cg, "cred", m == DT_PSI_EUID ? "euid" : "egid");
-
-		if (cred < 0 || id < 0) {
-			dt_cg_fail(cg, "curpsinfo needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
-			return;
-		}
-		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
-		dt_cg_kread(cg, cred, 8);
-		dt_cg_kread(cg, id, 4);
+	if (mm < 0 || as < 0 || ae < 0) {
+		dt_cg_fail(cg, "__psargs needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
 		return;
 	}
-	case DT_PSI_PSARGS: {
-		/*
-		 * The command line: the first 79 bytes of [mm->arg_start, mm->arg_end) in user
-		 * memory, the NULs between arguments turned into spaces (PRARGSZ is 80). A task
-		 * without an mm (a kernel thread) gets the empty string.
-		 */
-		int mm = dt_cg_btf_offset(cg, "task_struct", "mm");
-		int as = dt_cg_btf_offset(cg, "mm_struct", "arg_start");
-		int ae = dt_cg_btf_offset(cg, "mm_struct", "arg_end");
-		uint32_t off = dt_cg_temp(cg, 80);
-		int empty = dt_ir_label(ir), loop = dt_ir_label(ir), done = dt_ir_label(ir);
-		int keep = dt_ir_label(ir), ok = dt_ir_label(ir);
-
-		if (mm < 0 || as < 0 || ae < 0) {
-			dt_cg_fail(cg, "curpsinfo needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
-			return;
-		}
-		dt_cg_zero(cg, 7, off, 80);
-		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
-		dt_cg_kread(cg, mm, 8);
-		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, empty);
-		EMIT(cg, DT_MOV64_REG(9, 0));
-		dt_cg_kread(cg, ae, 8);
-		EMIT(cg, DT_STX(BPF_DW, 10, 0, FP_VAL));
-		EMIT(cg, DT_MOV64_REG(0, 9));
-		dt_cg_kread(cg, as, 8);
-		/* r3 = start, r2 = min(end - start, 79) */
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 10, FP_VAL));
-		EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 3));
-		dt_ir_jmp_imm(ir, BPF_JSLE, 2, 0, empty);
-		dt_ir_jmp_imm(ir, BPF_JLE, 2, 79, ok);
-		EMIT(cg, DT_MOV64_IMM(2, 79));
-		dt_ir_place(ir, ok);
-		EMIT(cg, DT_STX(BPF_DW, 10, 2, FP_VAL));
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_user));
-		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, empty);
-		/* NULs before the last byte become spaces; the loop bound is a constant */
-		EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
-		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 4, 1));
-		EMIT(cg, DT_STX(BPF_DW, 10, 4, FP_VAL));
-		EMIT(cg, DT_MOV64_IMM(3, 0));
-		dt_ir_place(ir, loop);
-		dt_ir_jmp_imm(ir, BPF_JGE, 3, 79, done);
-		EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
-		dt_ir_jmp_reg(ir, BPF_JGE, 3, 4, done);
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
-		EMIT(cg, DT_LDX(BPF_B, 2, 1, 0));
-		dt_ir_jmp_imm(ir, BPF_JNE, 2, 0, keep);
-		EMIT(cg, DT_ST(BPF_B, 1, 0, ' '));
-		dt_ir_place(ir, keep);
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
-		dt_ir_ja(ir, loop);
-		dt_ir_place(ir, empty);
-		dt_cg_zero(cg, 7, off, 8);
-		dt_ir_place(ir, done);
-		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + 79), 0));
-		EMIT(cg, DT_MOV64_REG(0, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
-		return;
-	}
-	default:
-		dt_cg_fail(cg, "unknown psinfo member");
-		return;
-	}
+	dt_cg_zero(cg, 7, off, 80);
+	EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+	dt_cg_kread(cg, mm, 8);
+	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, empty);
+	EMIT(cg, DT_MOV64_REG(9, 0));
+	dt_cg_kread(cg, ae, 8);
+	EMIT(cg, DT_STX(BPF_DW, 10, 0, FP_VAL));
+	EMIT(cg, DT_MOV64_REG(0, 9));
+	dt_cg_kread(cg, as, 8);
+	/* r3 = start, r2 = min(end - start, 79) */
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_LDX(BPF_DW, 2, 10, FP_VAL));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 3));
+	dt_ir_jmp_imm(ir, BPF_JSLE, 2, 0, empty);
+	dt_ir_jmp_imm(ir, BPF_JLE, 2, 79, ok);
+	EMIT(cg, DT_MOV64_IMM(2, 79));
+	dt_ir_place(ir, ok);
+	EMIT(cg, DT_STX(BPF_DW, 10, 2, FP_VAL));
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_user));
+	dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, empty);
+	/* NULs before the last byte become spaces; the loop bound is a constant */
+	EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 4, 1));
+	EMIT(cg, DT_STX(BPF_DW, 10, 4, FP_VAL));
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	dt_ir_place(ir, loop);
+	dt_ir_jmp_imm(ir, BPF_JGE, 3, 79, done);
+	EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
+	dt_ir_jmp_reg(ir, BPF_JGE, 3, 4, done);
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+	EMIT(cg, DT_LDX(BPF_B, 2, 1, 0));
+	dt_ir_jmp_imm(ir, BPF_JNE, 2, 0, keep);
+	EMIT(cg, DT_ST(BPF_B, 1, 0, ' '));
+	dt_ir_place(ir, keep);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	dt_ir_ja(ir, loop);
+	dt_ir_place(ir, empty);
+	dt_cg_zero(cg, 7, off, 8);
+	dt_ir_place(ir, done);
+	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + 79), 0));
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
 }
 
 static void
@@ -540,6 +516,9 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_kread(cg, se + rt, 8);
 		return;
 	}
+	case DT_VAR_PSARGS:
+		dt_cg_psargs(cg);
+		return;
 	case DT_VAR_STACKDEPTH: case DT_VAR_USTACKDEPTH: {
 		/* the frames bpf_get_stack finds, into a scratch buffer of 127 frames */
 		uint32_t off = dt_cg_temp(cg, 127 * 8);
@@ -835,10 +814,6 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_subr(cg, n);
 		return;
 	case DT_NODE_MEMBER:
-		if (n->ident_kind == DT_IDENT_PSINFO) {
-			dt_cg_psinfo(cg, n->ident_id);
-			return;
-		}
 		dt_cg_kvalue(cg, n);
 		return;
 	case DT_NODE_CAST:

@@ -302,6 +302,8 @@ struct dt_compile {
 	dt_type_t *builtin_types;	/* the shared int/string/void instances */
 	size_t nbuiltin_types;
 	DT_VEC(const char *) typedef_names;	/* names the parser treats as type names */
+	const dt_source_t *libs;	/* D libraries, compiled before the program's sources */
+	int nlibs;
 	int argc;		/* macro arguments $1..$N (after the script name) */
 	char *const *argv;
 	const char *argv0;	/* $0: the script name */
@@ -365,14 +367,9 @@ int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);
 
 /* node->ident_kind */
 enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_DVAR,
-       DT_IDENT_SUBR, DT_IDENT_VALFN, DT_IDENT_INLINE, DT_IDENT_KINDEX, DT_IDENT_PSINFO,
-       DT_IDENT_XLATE };
+       DT_IDENT_SUBR, DT_IDENT_VALFN, DT_IDENT_INLINE, DT_IDENT_KINDEX, DT_IDENT_XLATE };
 /* DT_IDENT_XLATE: xlate<T>(e) with a translator found (XLATE node; right: the translator's
  * DECL, cond: e as written, before analysis). Only its members can be used. */
-/* DT_IDENT_PSINFO: a member of curpsinfo or curlwpsinfo (MEMBER node; ident_id DT_PSI_*). */
-/* (pr_pid, pr_ppid, pr_uid, pr_gid, pr_fname, pr_lwpid become pid, ppid, uid, gid, execname,
- * tid in semantic analysis) */
-enum { DT_PSI_EUID, DT_PSI_EGID, DT_PSI_PSARGS };
 /* DT_IDENT_KINDEX: an INDEX into a kernel array or through a kernel pointer: p[i], a.b[i]. */
 /* DT_IDENT_INLINE: an inline's name; node->left is its (analysed) definition. */
 /* DT_IDENT_VALFN: stack(), ustack(), func(), sym(), mod(): values only for trace() and keys;
@@ -387,6 +384,7 @@ enum {
 	DT_VAR_TIMESTAMP, DT_VAR_CPU, DT_VAR_ERRNO, DT_VAR_ID, DT_VAR_EPID,
 	DT_VAR_PROBEPROV, DT_VAR_PROBEMOD, DT_VAR_PROBEFUNC, DT_VAR_PROBENAME, DT_VAR_CURTHREAD,
 	DT_VAR_WALLTIMESTAMP, DT_VAR_VTIMESTAMP, DT_VAR_STACKDEPTH, DT_VAR_USTACKDEPTH,
+	DT_VAR_PSARGS,		/* __psargs: the command line, for dlibs/procfs.d's pr_psargs */
 };
 
 /* node->ident_id of actions (DT_IDENT_ACTION) */

@@ -373,10 +373,13 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 			return false;
 		}
 	}
-	/* each member's expression, with a typed stand-in for the argument */
+	/*
+	 * Each member's expression, with a typed stand-in for the argument. A library's are
+	 * analysed only where used: one a kernel lacks leaves the others usable.
+	 */
 	s->clause = &dummy;
 	s->where = NULL;
-	for (size_t i = 0; i < tr->list.len; i++) {
+	for (size_t i = 0; i < tr->list.len && !tr->ival; i++) {
 		dt_node_t *a = tr->list.data[i], *zero, *e;
 		const dt_type_t *mt;
 
@@ -407,6 +410,7 @@ void
 dt_decl_translator(dt_sema_t *s, dt_node_t *n)
 {
 	dt_vec_push(&s->xlators, n);
+	n->ival = s->in_lib;
 	if (!s->in_lib)
 		dt_decl_xlcheck(s, n);
 }

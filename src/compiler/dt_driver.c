@@ -1,7 +1,7 @@
 /*
  * dt_driver.c: the compile driver: the passes, in order, over every source of a run.
  *
- *   for each source (-n description, -s file):  lex + parse -> AST
+ *   for each D library, then each source (-n description, -s file):  lex + parse -> AST
  *   all ASTs together:                          semantic analysis -> dt_program_t
  *
  * Sources are analysed together because one run is one program: clauses from every -n and
@@ -12,15 +12,19 @@
 struct dt_program *
 dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node_t ***rootsp)
 {
-	dt_node_t **roots = dt_arena_alloc(&cc->arena, sizeof(*roots) * (size_t)(nsrcs + 1));
+	int n = cc->nlibs + nsrcs;
+	dt_node_t **roots = dt_arena_alloc(&cc->arena, sizeof(*roots) * (size_t)(n + 1));
 	struct dt_program *prog;
 
+	/* the libraries first: their types and inlines are the program's to use */
+	for (int i = 0; i < cc->nlibs; i++)
+		roots[i] = dt_parse(cc, &cc->libs[i]);
 	for (int i = 0; i < nsrcs; i++)
-		roots[i] = dt_parse(cc, &srcs[i]);
+		roots[cc->nlibs + i] = dt_parse(cc, &srcs[i]);
 	if (rootsp)
-		*rootsp = roots;
+		*rootsp = roots + cc->nlibs;
 	if (cc->diags.count)
 		return NULL;
-	prog = dt_sema_program(cc, roots, nsrcs);
+	prog = dt_sema_program(cc, roots, n);
 	return cc->diags.count ? NULL : prog;
 }

@@ -48,6 +48,7 @@ static const struct dt_bvar {
 	{"vtimestamp", DT_VAR_VTIMESTAMP, "uint64_t"},
 	{"stackdepth", DT_VAR_STACKDEPTH, "uint32_t"},
 	{"ustackdepth", DT_VAR_USTACKDEPTH, "uint32_t"},
+	{"__psargs", DT_VAR_PSARGS, "string"},
 };
 
 static const struct dt_func {
@@ -175,12 +176,12 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		else if (n->ident_kind == DT_IDENT_VAR && n->ident_id >= DT_VAR_PROBEPROV &&
 			 n->ident_id <= DT_VAR_PROBENAME)
 			cap = 64;	/* DT_PRB_FIELD */
+		else if (n->ident_kind == DT_IDENT_VAR && n->ident_id == DT_VAR_PSARGS)
+			cap = 80;	/* PRARGSZ */
 		break;
 	case DT_NODE_MEMBER: case DT_NODE_UNARY:
 		if (n->isuffix == -1)
 			cap = (uint32_t)n->ival;	/* a kernel char array */
-		else if (n->kind == DT_NODE_MEMBER && n->ident_kind == DT_IDENT_PSINFO)
-			cap = 80;	/* pr_psargs: PRARGSZ */
 		break;
 	case DT_NODE_TERNARY:
 		cap = DT_MAX(dt_sema_strcap(cc, n->left, strsize),
@@ -325,62 +326,11 @@ dt_sema_char_array(dt_sema_t *s, dt_node_t *n)
 static bool dt_sema_find_var(dt_sema_t *s, const char *name);
 static void dt_sema_ident(dt_sema_t *s, dt_node_t *n);
 
-/*
- * curpsinfo->m and curlwpsinfo->m: the members of DTrace's psinfo_t and lwpsinfo_t that Linux
- * has, each computed from the current task as DTrace's translators define them (until D's
- * translators can express them in dlibs/).
- */
-static bool
-dt_sema_psinfo(dt_sema_t *s, dt_node_t *n)
-{
-	/* Members that are built-in variables under another name become those variables. */
-	static const struct { const char *obj, *name, *var; int id; const char *type; } m[] = {
-		{"curpsinfo", "pr_pid", "pid", 0, NULL},
-		{"curpsinfo", "pr_ppid", "ppid", 0, NULL},
-		{"curpsinfo", "pr_uid", "uid", 0, NULL},
-		{"curpsinfo", "pr_gid", "gid", 0, NULL},
-		{"curpsinfo", "pr_fname", "execname", 0, NULL},
-		{"curlwpsinfo", "pr_lwpid", "tid", 0, NULL},
-		{"curpsinfo", "pr_euid", NULL, DT_PSI_EUID, "uid_t"},
-		{"curpsinfo", "pr_egid", NULL, DT_PSI_EGID, "gid_t"},
-		{"curpsinfo", "pr_psargs", NULL, DT_PSI_PSARGS, "string"},
-	};
-	const dt_node_t *l = n->left;
-
-	if (n->op != TOK_ARROW || l->kind != DT_NODE_IDENT ||
-	    (strcmp(l->text, "curpsinfo") != 0 && strcmp(l->text, "curlwpsinfo") != 0) ||
-	    dt_sema_find_var(s, l->text))
-		return false;
-	for (size_t i = 0; i < DT_ARRAY_SIZE(m); i++) {
-		if (strcmp(m[i].obj, l->text) == 0 && strcmp(m[i].name, n->text) == 0 &&
-		    m[i].var) {
-			n->kind = DT_NODE_IDENT;
-			n->text = m[i].var;
-			n->left = NULL;
-			dt_sema_ident(s, n);
-			return true;
-		}
-		if (strcmp(m[i].obj, l->text) == 0 && strcmp(m[i].name, n->text) == 0) {
-			n->ident_kind = DT_IDENT_PSINFO;
-			n->ident_id = m[i].id;
-			n->type = strcmp(m[i].type, "string") == 0 ? dt_type_string(s->cc)
-								    : dt_type_named(s->cc, m[i].type);
-			return true;
-		}
-	}
-	ERR(s, D_TYPE_MEMBER, n, "%s is not a member of %s", n->text,
-	    strcmp(l->text, "curpsinfo") == 0 ? "psinfo_t" : "lwpsinfo_t");
-	return true;
-}
-
 static void
 dt_sema_member(dt_sema_t *s, dt_node_t *n)
 {
 	const dt_type_t *lt, *st, *mt = NULL;
 	uint32_t off, bit_off, bit_size;
-
-	if (dt_sema_psinfo(s, n))
-		return;
 
 	s->member_of = n->left;
 	dt_sema_expr(s, n->left);
@@ -2274,6 +2224,12 @@ dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 	if (!t || !n->left)
 		return;
 	n->right = dt_node_clone(s->cc, n->left);	/* as written, for each use */
+	if (s->in_lib) {
+		/* a library's is analysed where used: defining it reads no kernel types */
+		n->type = t;
+		dt_vec_push(&s->inlines, n);
+		return;
+	}
 	s->clause = &dummy;	/* what the definition needs counts where it is used */
 	s->where = NULL;
 	s->in_inline = true;
@@ -2510,6 +2466,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 		}
 	}
 	for (int r = 0; r < nroots; r++) {
+		s.in_lib = r < cc->nlibs;
 		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {
 			dt_node_t *n = roots[r]->list.data[i];
 
@@ -2539,6 +2496,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	free(s.probe_seen);
 	dt_vec_free(&s.agg_keycap);
 	dt_vec_free(&s.inlines);
+	dt_vec_free(&s.xlators);
 	return prog;
 }
 

@@ -1,0 +1,137 @@
+/*
+ * procfs.d: DTrace's process and thread views, psinfo_t and lwpsinfo_t, translated from the
+ * Linux kernel's task_struct, and the built-in names scripts use for them: curpsinfo and
+ * curlwpsinfo (the current process and thread), the process states and data models.
+ *
+ * A D library: dtrace reads every .d file in its library directory before the program.
+ * Translators here are checked when a program first uses them, so a program that names
+ * none of this does not read the kernel's types.
+ *
+ * Members with no Linux counterpart (projects, zones, pools, tasks, contracts) are 0, as
+ * scripts written for Solaris expect them to exist.
+ */
+
+typedef int taskid_t;
+typedef int projid_t;
+typedef int poolid_t;
+typedef int zoneid_t;
+typedef int psetid_t;
+typedef uint64_t dev_t;
+
+/* process states (pr_state) and their letters (pr_sname) */
+inline char SSLEEP = 1;
+inline char SRUN = 2;
+inline char SZOMB = 3;
+inline char SSTOP = 4;
+inline char SIDL = 5;
+inline char SONPROC = 6;
+inline char SWAIT = 7;
+
+/* data models (pr_dmodel) */
+inline char PR_MODEL_ILP32 = 1;
+inline char PR_MODEL_LP64 = 2;
+
+typedef struct lwpsinfo {
+	int pr_flag;		/* thread flags (none on Linux) */
+	id_t pr_lwpid;		/* thread id */
+	uintptr_t pr_addr;	/* the task_struct's address */
+	uintptr_t pr_wchan;	/* wait address (not kept by Linux) */
+	char pr_stype;		/* synchronization event type */
+	char pr_state;		/* SSLEEP, SRUN, SZOMB, SSTOP, SONPROC */
+	char pr_sname;		/* the state's letter: S R Z T O */
+	char pr_nice;		/* nice value */
+	short pr_syscall;	/* system call number (if in one) */
+	int pr_pri;		/* priority, higher is better */
+	char pr_clname[8];	/* scheduling class */
+	char pr_name[16];	/* thread name */
+	processorid_t pr_onpro;	/* the CPU it last ran on */
+	processorid_t pr_bindpro;	/* the CPU it is bound to (-1: none) */
+	psetid_t pr_bindpset;	/* processor set (-1: none) */
+} lwpsinfo_t;
+
+typedef struct psinfo {
+	int pr_flag;		/* process flags (none on Linux) */
+	int pr_nlwp;		/* number of threads */
+	pid_t pr_pid;		/* process id */
+	pid_t pr_ppid;		/* parent's process id */
+	pid_t pr_pgid;		/* process group id */
+	pid_t pr_sid;		/* session id */
+	uid_t pr_uid;		/* real user id */
+	uid_t pr_euid;		/* effective user id */
+	gid_t pr_gid;		/* real group id */
+	gid_t pr_egid;		/* effective group id */
+	uintptr_t pr_addr;	/* the task_struct's address */
+	size_t pr_size;		/* address space size in Kbytes */
+	size_t pr_rssize;	/* resident set size in Kbytes */
+	dev_t pr_ttydev;	/* controlling terminal (0: none) */
+	char pr_fname[16];	/* name of the executable (the command) */
+	char pr_psargs[80];	/* the command line's first 79 bytes */
+	int pr_argc;		/* argument count (not kept by Linux: 0) */
+	uintptr_t pr_argv;	/* user address of the arguments */
+	uintptr_t pr_envp;	/* user address of the environment */
+	char pr_dmodel;		/* PR_MODEL_LP64 or PR_MODEL_ILP32 */
+	taskid_t pr_taskid;
+	projid_t pr_projid;
+	poolid_t pr_poolid;
+	zoneid_t pr_zoneid;
+	id_t pr_contract;
+} psinfo_t;
+
+translator lwpsinfo_t < struct task_struct *T > {
+	pr_flag = 0;
+	pr_lwpid = T->pid;
+	pr_addr = (uintptr_t)T;
+	pr_wchan = 0;
+	pr_stype = 0;
+	pr_state = T->exit_state & 0x30 ? SZOMB :
+	    T->__state & 0x0c ? SSTOP :
+	    T->__state != 0 ? SSLEEP :
+	    T->on_cpu ? SONPROC : SRUN;
+	pr_sname = T->exit_state & 0x30 ? 'Z' :
+	    T->__state & 0x0c ? 'T' :
+	    T->__state != 0 ? 'S' :
+	    T->on_cpu ? 'O' : 'R';
+	pr_nice = T->static_prio - 120;
+	pr_syscall = 0;
+	pr_pri = 139 - T->prio;
+	pr_clname = T->policy == 1 ? "FIFO" : T->policy == 2 ? "RR" :
+	    T->policy == 6 ? "DL" : T->policy == 3 ? "BATCH" : T->policy == 5 ? "IDLE" : "TS";
+	pr_name = T->comm;
+	pr_onpro = T->thread_info.cpu;
+	pr_bindpro = T->nr_cpus_allowed == 1 ? T->thread_info.cpu : -1;
+	pr_bindpset = -1;
+};
+
+translator psinfo_t < struct task_struct *T > {
+	pr_flag = 0;
+	pr_nlwp = T->signal->nr_threads;
+	pr_pid = T->tgid;
+	pr_ppid = T->real_parent->tgid;
+	pr_pgid = T->signal->pids[PIDTYPE_PGID]->numbers[0].nr;
+	pr_sid = T->signal->pids[PIDTYPE_SID]->numbers[0].nr;
+	pr_uid = T->cred->uid.val;
+	pr_euid = T->cred->euid.val;
+	pr_gid = T->cred->gid.val;
+	pr_egid = T->cred->egid.val;
+	pr_addr = (uintptr_t)T->group_leader;
+	pr_size = T->mm ? T->mm->total_vm << 2 : 0;
+	pr_rssize = T->mm ? (T->mm->rss_stat[0].count + T->mm->rss_stat[1].count +
+	    T->mm->rss_stat[3].count) << 2 : 0;
+	pr_ttydev = T->signal->tty ? T->signal->tty->driver->major << 20 |
+	    T->signal->tty->driver->minor_start + T->signal->tty->index : 0;
+	pr_fname = T->comm;
+	/* the current process's command line (user memory of another cannot be read here) */
+	pr_psargs = __psargs;
+	pr_argc = 0;
+	pr_argv = T->mm ? T->mm->arg_start : 0;
+	pr_envp = T->mm ? T->mm->env_start : 0;
+	pr_dmodel = T->thread_info.status & 2 ? PR_MODEL_ILP32 : PR_MODEL_LP64;
+	pr_taskid = 0;
+	pr_projid = 0;
+	pr_poolid = 0;
+	pr_zoneid = 0;
+	pr_contract = 0;
+};
+
+inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
+inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
