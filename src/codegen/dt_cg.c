@@ -33,9 +33,10 @@
 
 /* Where a variable reference's storage is: its variable and, for maps, the key's place. */
 typedef struct dt_lval {
-	dt_var_t *v;
+	dt_var_t *v;		/* NULL: D memory (x.m, a[i]) at the address in stack slot koff */
 	int kreg;		/* SELF: 10 (stack), ASSOC: 7 (scratch) */
 	int32_t koff;
+	const dt_type_t *mtype;	/* D memory: the type there */
 } dt_lval_t;
 
 static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
@@ -45,12 +46,20 @@ static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_var(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kread(dt_cg_t *cg, int32_t off, int size);
+static bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
 
 void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
 {
 	if (!cg->err)
 		cg->err = msg;
+}
+
+/* The BPF size of a load or store of "size" bytes (1, 2, 4 or 8). */
+static int
+dt_cg_bpf_size(uint32_t size)
+{
+	return size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B;
 }
 
 /* ---- temporaries ---------------------------------------------------------------------- */
@@ -385,8 +394,7 @@ dt_cg_kread(dt_cg_t *cg, int32_t off, int size)
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_KEY));
 	EMIT(cg, DT_MOV64_IMM(2, size));
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
-	EMIT(cg, DT_LDX(size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B, 0, 10,
-			FP_KEY));
+	EMIT(cg, DT_LDX(dt_cg_bpf_size(size), 0, 10, FP_KEY));
 }
 
 /*
@@ -795,7 +803,17 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		}
 		if (n->ident_kind == DT_IDENT_DVAR) {
 			struct dt_lval lv;
+			const dt_type_t *t = dt_type_resolve(n->type);
 
+			if (t->kind == DT_TYPE_ARRAY) {
+				dt_cg_kaddr(cg, n);	/* an array is its address */
+				return;
+			}
+			if (t->kind == DT_TYPE_STRUCT || t->kind == DT_TYPE_UNION) {
+				dt_cg_fail(cg, "struct and union values can only be used through "
+					   "their members");
+				return;
+			}
 			dt_cg_lval(cg, n, &lv);
 			dt_cg_lval_load(cg, &lv);
 			return;
@@ -900,6 +918,15 @@ dt_cg_dynmap(dt_cg_t *cg, const dt_var_t *v)
 static void
 dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 {
+	if (n->ident_kind != DT_IDENT_DVAR) {
+		/* D memory: its address, kept on the stack while the value is computed */
+		lv->v = NULL;
+		lv->mtype = n->type;
+		lv->kreg = (int)n->ival;	/* a char array's length when n is a string */
+		dt_cg_kaddr(cg, n);
+		lv->koff = dt_cg_push(cg);
+		return;
+	}
 	lv->v = cg->prog->vars.data[n->ident_id];
 	switch (lv->v->kind) {
 	case DT_VK_GLOBAL: case DT_VK_THIS:
@@ -960,6 +987,16 @@ dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv)
 {
 	const dt_var_t *v = lv->v;
 
+	if (!v) {
+		const dt_type_t *t = dt_type_resolve(lv->mtype);
+
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)lv->koff));
+		EMIT(cg, DT_LDX(dt_cg_bpf_size(t->size), 0, 1, 0));
+		if (t->kind != DT_TYPE_PTR)
+			dt_cg_normalize(cg, 0, t->size, t->is_signed);
+		return;
+	}
+
 	if (v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) {
 		dt_cg_slot_addr(cg, v);
 	} else {
@@ -1000,6 +1037,20 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 {
 	const dt_var_t *v = lv->v;
 	dt_irbuf_t *ir = IR(cg);
+
+	if (!v) {
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)lv->koff));
+		if (lv->mtype->kind == DT_TYPE_STRING) {
+			/* a string into a char array: at most its length, NUL-terminated */
+			EMIT(cg, DT_MOV64_IMM(2, lv->kreg));
+			EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
+			EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+			return;
+		}
+		EMIT(cg, DT_LDX(BPF_DW, 2, 10, (int16_t)slot));
+		EMIT(cg, DT_STX(dt_cg_bpf_size(dt_type_resolve(lv->mtype)->size), 1, 2, 0));
+		return;
+	}
 
 	if (v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) {
 		dt_cg_slot_addr(cg, v);
@@ -1090,6 +1141,25 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	bool post = n->kind == DT_NODE_POSTFIX;
 	bool incdec = n->kind == DT_NODE_POSTFIX || n->kind == DT_NODE_UNARY;
 
+	if (n->kind == DT_NODE_ASSIGN && n->isuffix == DT_ISUFFIX_COPY) {
+		/* a struct or union: its bytes, from wherever the source is */
+		int ok = dt_ir_label(IR(cg));
+
+		dt_cg_kaddr(cg, n->right);
+		slot = dt_cg_push(cg);
+		dt_cg_kaddr(cg, target);
+		EMIT(cg, DT_MOV64_REG(1, 0));
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)dt_type_resolve(target->type)->size));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
+		EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+		cg->stack_depth -= 8;
+		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, ok);
+		dt_cg_fault(cg, DT_FAULT_BADADDR);
+		dt_ir_place(IR(cg), ok);
+		return;
+	}
+
 	if (n->kind == DT_NODE_ASSIGN && n->op == TOK_ASSIGN &&
 	    target->type->kind == DT_TYPE_STRING && n->right->kind == DT_NODE_INT) {
 		/* string = 0: delete a dynamic variable's element, empty a static one */
@@ -1113,7 +1183,7 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_lval(cg, target, &lv);
 		dt_cg_lval_store(cg, &lv, slot);
 		EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)slot));
-		cg->stack_depth -= 8;
+		cg->stack_depth -= lv.v ? 8 : 16;	/* D memory kept its address too */
 		return;
 	}
 	op = dt_cg_binop_for(n->op);
@@ -1137,7 +1207,7 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_STX(BPF_DW, 10, 9, FP_VAL));
 	dt_cg_lval_store(cg, &lv, slot);
 	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)(post ? FP_VAL : slot)));
-	cg->stack_depth -= 8;
+	cg->stack_depth -= lv.v ? 8 : 16;
 }
 
 /* ---- kernel memory ---------------------------------------------------------------------- */
@@ -1149,6 +1219,12 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 static void
 dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 {
+	if ((n->kind == DT_NODE_IDENT || n->kind == DT_NODE_THIS) &&
+	    n->ident_kind == DT_IDENT_DVAR) {
+		/* a global or clause-local variable (struct, union or array) is its slot */
+		dt_cg_slot_addr(cg, cg->prog->vars.data[n->ident_id]);
+		return;
+	}
 	if (n->kind == DT_NODE_MEMBER) {
 		if (n->op == TOK_ARROW)
 			dt_cg_expr(cg, n->left);
@@ -1169,6 +1245,17 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 		uint32_t esz = n->left->isuffix == -1 ? 1 : dt_type_resolve(n->type)->size;
 
 		dt_cg_expr(cg, n->list.data[0]);
+		if (dt_cg_is_dmem(cg, n->left)) {
+			/* D's own arrays are checked: the verifier (and DTrace) insist */
+			uint32_t nel = n->left->isuffix == -1 ? (uint32_t)n->left->ival
+							      : lt->nelems;
+			int ok = dt_ir_label(IR(cg));
+
+			dt_ir_jmp_imm(IR(cg), BPF_JLT, 0, (int32_t)nel, ok);
+			EMIT(cg, DT_STX(BPF_DW, 7, 0, DT_MST_FADDR));
+			dt_cg_fault(cg, DT_FAULT_BADADDR);
+			dt_ir_place(IR(cg), ok);
+		}
 		dt_cg_push(cg);
 		if (n->left->isuffix == -1 || (lt && lt->kind == DT_TYPE_ARRAY))
 			dt_cg_kaddr(cg, n->left);
@@ -1181,6 +1268,19 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 		return;
 	}
 	dt_cg_fail(cg, "this expression has no address");
+}
+
+/* Is n a global or clause-local variable, or a member or element of one: D memory? */
+static bool
+dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n)
+{
+	while ((n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) ||
+	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX))
+		n = n->left;
+	return (n->kind == DT_NODE_IDENT || n->kind == DT_NODE_THIS) &&
+	       n->ident_kind == DT_IDENT_DVAR &&
+	       (cg->prog->vars.data[n->ident_id]->kind == DT_VK_GLOBAL ||
+		cg->prog->vars.data[n->ident_id]->kind == DT_VK_THIS);
 }
 
 /*

@@ -161,6 +161,10 @@ typedef struct dt_loc {
 	X(D_AGG_REDEF)                                                                       \
 	X(D_AGG_NULL)                                                                        \
 	X(D_ARR_BADREF)                                                                      \
+	X(D_ARR_BOUNDS)                                                                      \
+	X(D_ARR_LOCAL)                                                                       \
+	X(D_ADDROF_VAR)                                                                      \
+	X(D_ADDROF_LVAL)                                                                     \
 	X(D_DECL_LOCASC)                                                                     \
 	X(D_DECL_TYPERED)                                                                    \
 	X(D_DECL_IDRED)                                                                      \

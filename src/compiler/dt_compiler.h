@@ -257,7 +257,7 @@ struct dt_node {
 	const char *text;	/* names, strings, pragma and probe description text */
 	size_t textlen;
 	uint64_t ival;
-	int isuffix;
+	int isuffix;		/* INT: DT_INT_* bits; after analysis, a marker (below) */
 	dt_node_t *left, *right, *cond;
 	dt_node_t *pred, *body;	/* CLAUSE */
 	dt_node_t *tname;	/* CAST, SIZEOF, OFFSETOF, XLATE: a DT_NODE_TYPENAME */
@@ -273,6 +273,9 @@ struct dt_node {
 	int agg_id;		/* AGG: index into the program's aggregation table */
 	int str_id;		/* STRING: index into the program's string table */
 };
+
+/* node->isuffix markers of semantic analysis, on nodes other than INT */
+#define DT_ISUFFIX_COPY (-4)	/* ASSIGN: a struct or union copied from an object in memory */
 
 /* A zeroed node in cc's arena (op TOK_EOF), registered so dt_compile_fini frees its list. */
 dt_node_t *dt_node_new(dt_compile_t *cc, dt_node_kind_t kind, dt_loc_t loc);

@@ -621,6 +621,8 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 	cl->needs |= DT_SEMA_NEED_ARGS;
 }
 
+static dt_var_t *dt_var_find(dt_sema_t *s, dt_varkind_t kind, const char *name);
+
 /*
  * p[i] through a kernel pointer, a.m[i] into a kernel array (char arrays included, though
  * they read as strings otherwise): the element, read from kernel memory.
@@ -630,6 +632,12 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 {
 	const dt_type_t *lt, *et;
 	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
+
+	if (n->left->kind == DT_NODE_THIS && !dt_var_find(s, DT_VK_THIS, n->left->text)) {
+		ERR(s, D_ARR_LOCAL, n, "local variables may not be used as associative arrays: "
+		    "this->%s", n->left->text);
+		return;
+	}
 
 	dt_sema_expr(s, n->left);
 	if (ix)
@@ -642,6 +650,11 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 	}
 	if (n->left->isuffix == -1) {
 		et = dt_type_int(s->cc, 1, true);	/* a char array read as a string */
+		if (ix->kind == DT_NODE_INT && ix->ival >= n->left->ival) {
+			ERR(s, D_ARR_BOUNDS, ix, "index %lld is out of range for array char [%u]",
+			    (long long)(int64_t)ix->ival, (unsigned)n->left->ival);
+			return;
+		}
 	} else {
 		lt = dt_type_resolve(n->left->type);
 		if ((lt->kind != DT_TYPE_PTR && lt->kind != DT_TYPE_ARRAY) || !lt->base) {
@@ -654,13 +667,20 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 			ERR(s, D_ARR_BADREF, n, "cannot subscript a pointer to void");
 			return;
 		}
+		if (lt->kind == DT_TYPE_ARRAY && lt->nelems && ix->kind == DT_NODE_INT &&
+		    (ix->type->is_signed ? (int64_t)ix->ival < 0 ||
+		     (int64_t)ix->ival >= (int64_t)lt->nelems : ix->ival >= lt->nelems)) {
+			ERR(s, D_ARR_BOUNDS, ix, "index %lld is out of range for array %s",
+			    (long long)(int64_t)ix->ival, n->left->type->name);
+			return;
+		}
 	}
 	n->type = et;
 	n->ident_kind = DT_IDENT_KINDEX;
 	dt_sema_char_array(s, n);
 }
 
-/* Is this identifier a global variable holding a kernel pointer (p[i] indexes through it)? */
+/* Is this identifier a global pointer or array variable (p[i] indexes through it)? */
 static bool
 dt_sema_is_kptr_var(dt_sema_t *s, const dt_node_t *id)
 {
@@ -668,10 +688,14 @@ dt_sema_is_kptr_var(dt_sema_t *s, const dt_node_t *id)
 		dt_var_t *v = s->prog->vars.data[i];
 
 		if (v->kind == DT_VK_GLOBAL && strcmp(v->name, id->text) == 0)
-			return dt_type_resolve(v->type)->kind == DT_TYPE_PTR;
+			return dt_type_resolve(v->type)->kind == DT_TYPE_PTR ||
+			       dt_type_resolve(v->type)->kind == DT_TYPE_ARRAY;
 	}
 	return false;
 }
+
+static bool dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n);
+static bool dt_sema_is_object(const dt_type_t *t);
 
 /* ---- D variables ---------------------------------------------------------------------- */
 
@@ -690,6 +714,10 @@ dt_var_find(dt_sema_t *s, dt_varkind_t kind, const char *name)
 static uint32_t
 dt_var_slot(dt_sema_t *s, const dt_type_t *t)
 {
+	const dt_type_t *rt = dt_type_resolve(t);
+
+	if (rt->kind == DT_TYPE_STRUCT || rt->kind == DT_TYPE_UNION || rt->kind == DT_TYPE_ARRAY)
+		return (uint32_t)DT_ALIGN(rt->size, 8);
 	return t->kind == DT_TYPE_STRING ? (uint32_t)DT_ALIGN(s->dtp->opts.strsize, 8) : 8;
 }
 
@@ -859,6 +887,117 @@ dt_sema_varref(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 	return dt_sema_var(s, n, assign);
 }
 
+/* Is INDEX node n a reference to an associative array (a[k], self->a[k])? */
+static bool
+dt_sema_is_assoc(dt_sema_t *s, const dt_node_t *n)
+{
+	return (n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text) &&
+		!dt_sema_is_kptr_var(s, n->left)) || n->left->kind == DT_NODE_SELF;
+}
+
+/*
+ * Is analysed node n a part of a global or clause-local struct, union or array variable
+ * (x.m, x.a[i], a[i], this->x.m): D's own memory, which assignments may write?
+ */
+static bool
+dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n)
+{
+	const dt_var_t *v;
+
+	for (;;) {
+		if (n->kind == DT_NODE_MEMBER && n->op == TOK_DOT)
+			n = n->left;
+		else if (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
+			 (n->left->isuffix == -1 ||
+			  dt_type_resolve(n->left->type)->kind == DT_TYPE_ARRAY))
+			n = n->left;
+		else
+			break;
+	}
+	if ((n->kind != DT_NODE_IDENT && n->kind != DT_NODE_THIS) ||
+	    n->ident_kind != DT_IDENT_DVAR)
+		return false;
+	v = s->prog->vars.data[n->ident_id];
+	return v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS;
+}
+
+/*
+ * x = y of structs or unions: a copy of y's bytes, so y must be an object in memory of the
+ * same type. Marks n (isuffix DT_ISUFFIX_COPY) and returns true when n is one (even in
+ * error).
+ */
+static bool
+dt_sema_copy_assign(dt_sema_t *s, dt_node_t *n, const dt_type_t *lt)
+{
+	dt_node_t *r = n->right;
+	const dt_type_t *rl = dt_type_resolve(lt);
+
+	if (rl->kind != DT_TYPE_STRUCT && rl->kind != DT_TYPE_UNION)
+		return false;
+	if (n->op != TOK_ASSIGN || !dt_type_equal(lt, r->type)) {
+		ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s \"%s\"",
+		    lt->name, dt_tok_name(n->op), r->type->name);
+		return true;
+	}
+	if (!dt_sema_is_dmem(s, r) && r->kind != DT_NODE_MEMBER &&
+	    !(r->kind == DT_NODE_UNARY && r->op == TOK_STAR) &&
+	    !(r->kind == DT_NODE_INDEX && r->ident_kind == DT_IDENT_KINDEX)) {
+		ERR(s, D_UNSUPPORTED, r, "a %s can be copied only from a variable or an object in "
+		    "memory", lt->name);
+		return true;
+	}
+	n->type = lt;
+	n->isuffix = DT_ISUFFIX_COPY;
+	return true;
+}
+
+/*
+ * x.m = e, a[i] op= e, ++x.m ...: a store into D memory (marked DT_IDENT_KINDEX on the
+ * assignment). The target's type decides: integers, pointers, or a char array taking a
+ * string.
+ */
+static void
+dt_sema_dmem_assign(dt_sema_t *s, dt_node_t *n, const dt_type_t *rt)
+{
+	dt_node_t *l = n->left;
+	const char *op = dt_tok_name(n->op);
+
+	dt_sema_expr(s, l);
+	if (!l->type)
+		return;
+	if (!dt_sema_is_dmem(s, l)) {
+		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its %s",
+		    op, rt ? "left-hand operand" : "operand");
+		return;
+	}
+	if (rt && dt_sema_copy_assign(s, n, l->type)) {
+		n->ident_kind = DT_IDENT_KINDEX;
+		return;
+	}
+	if (dt_is_string(l->type)) {
+		if (n->kind != DT_NODE_ASSIGN || n->op != TOK_ASSIGN || !dt_is_string(rt)) {
+			ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    l->type->name, op, rt ? rt->name : "int");
+			return;
+		}
+	} else if (!dt_is_scalar(l->type)) {
+		ERR(s, D_OP_SCALAR, n, "operator %s requires an operand of scalar type: %s", op,
+		    l->type->name);
+		return;
+	} else if (!rt || n->op != TOK_ASSIGN) {
+		if (!dt_is_int(l->type) || (rt && !dt_is_int(rt))) {
+			ERR(s, D_OP_INT, n, "operator %s requires operands of integral type", op);
+			return;
+		}
+	} else if (!dt_is_scalar(rt)) {
+		ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" = \"%s\"",
+		    l->type->name, rt->name);
+		return;
+	}
+	n->type = l->type;
+	n->ident_kind = DT_IDENT_KINDEX;
+}
+
 static bool
 dt_is_varref(const dt_node_t *n)
 {
@@ -877,6 +1016,10 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	dt_sema_expr(s, r);
 	if (!r->type)
 		return;
+	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l))) {
+		dt_sema_dmem_assign(s, n, r->type);
+		return;
+	}
 	if (!dt_is_varref(l) ||
 	    (l->kind == DT_NODE_IDENT && dt_sema_builtin(l->text))) {
 		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its left-hand "
@@ -887,6 +1030,19 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	v = dt_sema_varref(s, l, r->type);
 	if (!v)
 		return;
+	if ((v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) &&
+	    dt_sema_copy_assign(s, n, v->type))
+		return;
+	if (dt_sema_is_object(v->type)) {
+		if (v->kind == DT_VK_SELF || v->kind == DT_VK_ASSOC)
+			ERR(s, D_UNSUPPORTED, n, "%s of type %s are not supported yet",
+			    v->kind == DT_VK_SELF ? "thread-local variables" :
+			    "associative array values", v->type->name);
+		else
+			ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s "
+			    "\"%s\"", v->type->name, dt_tok_name(n->op), r->type->name);
+		return;
+	}
 	if (n->op == TOK_ASSIGN && dt_is_string(v->type) && r->kind == DT_NODE_INT &&
 	    r->ival == 0) {
 		/* s = 0 frees a string dynamic variable (or empties a global), as for integers */
@@ -915,6 +1071,10 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 	dt_node_t *l = n->left;
 	dt_var_t *v;
 
+	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l))) {
+		dt_sema_dmem_assign(s, n, NULL);
+		return;
+	}
 	if (!dt_is_varref(l) || (l->kind == DT_NODE_IDENT && dt_sema_builtin(l->text))) {
 		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its operand",
 		    dt_tok_name(n->op));
@@ -1136,14 +1296,26 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			return;
 		}
 		if (n->op == TOK_AMP) {
-			/* &object: the address of a kernel object (p->m, s.m, *p) */
-			dt_sema_expr(s, n->left);
-			if (!n->left->type)
+			/* &object: the address of an object in memory (p->m, s.m, *p, a[i]) */
+			dt_node_t *l = n->left;
+
+			if (l->kind == DT_NODE_AGG || l->kind == DT_NODE_SELF ||
+			    l->kind == DT_NODE_THIS ||
+			    (l->kind == DT_NODE_IDENT && dt_sema_find_var(s, l->text))) {
+				ERR(s, D_ADDROF_VAR, n, "cannot take address of dynamic variable");
 				return;
-			if (n->left->kind != DT_NODE_MEMBER &&
-			    !(n->left->kind == DT_NODE_UNARY && n->left->op == TOK_STAR)) {
-				ERR(s, D_OP_LVAL, n, "operator & requires a kernel object (a member or "
-				    "a dereference) as its operand");
+			}
+			if (l->kind == DT_NODE_INDEX && dt_sema_is_assoc(s, l)) {
+				ERR(s, D_ADDROF_VAR, n, "cannot take address of dynamic object");
+				return;
+			}
+			dt_sema_expr(s, l);
+			if (!l->type)
+				return;
+			if (l->kind != DT_NODE_MEMBER && !(l->kind == DT_NODE_UNARY &&
+							   l->op == TOK_STAR) &&
+			    !(l->kind == DT_NODE_INDEX && l->ident_kind == DT_IDENT_KINDEX)) {
+				ERR(s, D_ADDROF_LVAL, n, "unacceptable operand for unary & operator");
 				return;
 			}
 			n->type = dt_type_ptr(s->cc, n->left->isuffix == -1
@@ -1348,9 +1520,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			dt_sema_args(s, n);
 			return;
 		}
-		if ((n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text) &&
-		     !dt_sema_is_kptr_var(s, n->left)) ||
-		    n->left->kind == DT_NODE_SELF) {
+		if (dt_sema_is_assoc(s, n)) {
 			dt_sema_varref(s, n, NULL);
 			return;
 		}
@@ -1549,9 +1719,10 @@ dt_sema_trace_object(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	dt_action_t *a;
 	dt_recitem_t *it;
 
-	if (!(e->kind == DT_NODE_MEMBER || (e->kind == DT_NODE_UNARY && e->op == TOK_STAR))) {
-		ERR(s, D_UNSUPPORTED, e, "%s( ) of a value of type %s needs an object in kernel "
-		    "memory (a member or a dereference)", call->text, dt_type_name(e->type));
+	if (!(e->kind == DT_NODE_MEMBER || (e->kind == DT_NODE_UNARY && e->op == TOK_STAR) ||
+	      dt_sema_is_dmem(s, e))) {
+		ERR(s, D_UNSUPPORTED, e, "%s( ) of a value of type %s needs an object in memory "
+		    "(a variable, a member or a dereference)", call->text, dt_type_name(e->type));
 		return;
 	}
 	if (size <= 0) {
@@ -2332,9 +2503,16 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	if (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_STRING && t->kind != DT_TYPE_ENUM &&
-	    t->kind != DT_TYPE_PTR) {
-		ERR(s, D_UNSUPPORTED, n->tname, "variables of type %s are not supported yet",
+	    t->kind != DT_TYPE_PTR && (kind == DT_VK_SELF || assoc ||
+	    (t->kind != DT_TYPE_STRUCT && t->kind != DT_TYPE_UNION && t->kind != DT_TYPE_ARRAY))) {
+		ERR(s, D_UNSUPPORTED, n->tname, "%svariables of type %s are not supported yet",
+		    kind == DT_VK_SELF ? "thread-local " : assoc ? "associative array " : "",
 		    t->name);
+		return;
+	}
+	if (dt_type_resolve(t)->incomplete) {
+		ERR(s, D_DECL_INCOMPLETE, n, "incomplete struct/union/enum %s: %s", t->name,
+		    n->text);
 		return;
 	}
 	if (assoc) {

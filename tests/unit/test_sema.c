@@ -306,4 +306,32 @@ UNIT_TEST(translators)
 		    "(compiled)");
 }
 
+/* variables of struct and array types: what may be written, addressed and indexed */
+UNIT_TEST(object_variables)
+{
+	UNIT_EQ_STR(error_of("int i; BEGIN { trace(&i); }"),
+		    "D_ADDROF_VAR 1:22 action list: cannot take address of dynamic variable");
+	UNIT_EQ_STR(error_of("BEGIN { x[1] = 2; trace(&x[1]); }"),
+		    "D_ADDROF_VAR 1:25 action list: cannot take address of dynamic object");
+	UNIT_EQ_STR(error_of("BEGIN { trace(&1); }"),
+		    "D_ADDROF_LVAL 1:15 action list: unacceptable operand for unary & operator");
+	UNIT_EQ_STR(error_of("int a[5]; BEGIN { trace(a[5]); }"),
+		    "D_ARR_BOUNDS 1:27 action list: index 5 is out of range for array int [5]");
+	UNIT_EQ_STR(error_of("BEGIN { this->x[1, 2] = 123; }"),
+		    "D_ARR_LOCAL 1:16 action list: local variables may not be used as associative arrays: this->x");
+	UNIT_EQ_STR(error_of("struct s { int a; } x; BEGIN { x = 1; }"),
+		    "D_OP_INCOMPAT 1:34 action list: operands have incompatible types: \"struct s\" = \"int\"");
+	UNIT_EQ_STR(error_of("struct s { int a; } x; BEGIN { x.a = \"s\"; }"),
+		    "D_OP_INCOMPAT 1:36 action list: operands have incompatible types: \"int\" = \"string\"");
+	UNIT_EQ_STR(error_of("BEGIN { curthread->pid = 1; }"),
+		    "D_OP_LVAL 1:24 action list: operator = requires a writable variable as its left-hand operand");
+	UNIT_EQ_STR(error_of("self struct s { int a; } x;"),
+		    "D_UNSUPPORTED 1:6 thread-local variables of type struct s are not supported yet");
+	UNIT_EQ_STR(error_of("struct s { int a; } x; struct t { int a; } y; BEGIN { x = y; }"),
+		    "D_OP_INCOMPAT 1:57 action list: operands have incompatible types: \"struct s\" = \"struct t\"");
+	UNIT_EQ_STR(error_of("struct s { int a; char n[4]; } x; int a[2]; this struct s t;\n"
+			     "BEGIN { x.a = 1; x.n = \"abc\"; a[1] += x.a; ++x.a; t = x; y = t; t.a--; }"),
+		    "(compiled)");
+}
+
 UNIT_MAIN()
