@@ -131,7 +131,7 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 {
 	static const char *const ignored[] = {
 		/* Accepted for script compatibility; they change nothing on this kernel yet. */
-		"cpu", "cleanrate", "statusrate", "jstackframes", "jstackstrsize", "stackindent", "bufpolicy",
+		"cpu", "jstackframes", "jstackstrsize", "stackindent",
 		"bufresize", "aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
 		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
 		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "procrate",
@@ -174,12 +174,20 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 			o->aggsortkeypos = (int)v;
 		else
 			o->aggsortpos = (int)v;
-	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0) {
-		if (dt_parse_time(value, &n, true) < 0 || n == 0)
+	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0 ||
+		   strcmp(name, "statusrate") == 0 || strcmp(name, "cleanrate") == 0) {
+		/*
+		 * Times, as DTrace reads them: a bare number is nanoseconds, no value is 0 (as
+		 * fast as the consumer goes). Aggregations are read from their maps whenever they
+		 * print, so aggrate asks for nothing more; there is no status to poll (statusrate)
+		 * and speculations are freed by the consumer as it reads them (cleanrate).
+		 */
+		n = 0;
+		if (value && dt_parse_time(value, &n, false) < 0)
 			return -1;
-		if (name[0] == 's')
+		if (name[1] == 'w')
 			o->switchrate_ns = n;
-		else
+		else if (name[0] == 'a')
 			o->aggrate_ns = n;
 	} else if (strcmp(name, "bufsize") == 0 || strcmp(name, "aggsize") == 0 ||
 		   strcmp(name, "dynvarsize") == 0) {
