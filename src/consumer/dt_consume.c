@@ -209,6 +209,104 @@ dt_spec_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, uint64_t id)
 	return true;
 }
 
+/* ---- flowindent ---------------------------------------------------------------------- */
+
+/*
+ * -F, per CPU: the depth, the last record printed and a return record waiting for the one
+ * after it. DTrace keeps one depth in its handle but reads one CPU's buffer at a time, so
+ * each stretch of output nests that CPU's own entries and returns. Our records from every
+ * CPU come through one ring buffer in time order; one depth for all would nest one CPU's
+ * entries in another's, so each CPU keeps its own, which is what DTrace shows per stretch.
+ *
+ * Whether a return unindents depends on the record after it (several clauses on one return
+ * probe: only the last one's record does), as DTrace looks ahead in its buffer: the return
+ * record waits, copied, until the next record of its CPU arrives, or the batch being read
+ * ends (DTrace's end of buffer), then prints. Records of one firing are written back to back
+ * on their CPU, so the next record of the CPU is the one DTrace would see next.
+ */
+typedef struct dt_flowcpu {
+	int indent;
+	uint32_t last_prid;	/* the last record printed: its probe and clause */
+	int last_ci;		/* -1: none yet */
+	uint8_t *pending;	/* a return record not printed yet, or NULL */
+	uint32_t pending_len;
+} dt_flowcpu_t;
+
+static dt_flowcpu_t *
+dt_flow_cpu(dt_handle_t *dtp, uint16_t cpu)
+{
+	return dtp->flowcpus && cpu < dtp->nflowcpus ? &dtp->flowcpus[cpu] : NULL;
+}
+
+static void dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len,
+			     bool same_probe_after);
+
+/* Print fc's waiting return, now that the next record (of probe prid, clause ci) is known. */
+static void
+dt_flow_settle(dt_handle_t *dtp, dt_flowcpu_t *fc, bool known, uint32_t prid, int ci)
+{
+	uint8_t *rec = fc->pending;
+	uint32_t pprid;
+	uint16_t pci;
+
+	if (!rec)
+		return;
+	fc->pending = NULL;	/* printing may replay records (commit) that come back here */
+	memcpy(&pprid, rec, 4);
+	memcpy(&pci, rec + 6, 2);
+	dt_consume_print(dtp, rec, fc->pending_len, known && prid == pprid && ci != pci);
+	free(rec);
+}
+
+/* The end of a batch: every waiting return prints as the last record DTrace would see. */
+static void
+dt_flow_settle_all(dt_handle_t *dtp)
+{
+	for (uint32_t c = 0; c < dtp->nflowcpus; c++)
+		dt_flow_settle(dtp, &dtp->flowcpus[c], false, 0, 0);
+	fflush(dtp->out);
+}
+
+/* The record's line starts: the probe columns, or with -F the indented function. */
+static void
+dt_consume_prefix(dt_handle_t *dtp, dt_strbuf_t *sb, uint16_t cpu, uint32_t prid, int ci,
+		  bool same_probe_after)
+{
+	dt_probe_t *prp = dt_probe_by_id(dtp, prid);
+	const char *func = prp ? prp->func : "", *name = prp ? prp->name : "";
+	dt_flowcpu_t *fc;
+	int indent = 0;
+
+	if (!dtp->opts.flowindent) {
+		if (dtp->opts.quiet)
+			return;
+		/* The column header comes with the first record, as in DTrace. */
+		if (!dtp->printed_header)
+			dt_fmt_header(sb);
+		dtp->printed_header = true;
+		dt_fmt_probe_prefix(sb, cpu, prid, func, name);
+		return;
+	}
+	/* dtrace(1) prints these even with -q, as it does */
+	if (!dtp->printed_header)
+		dt_fmt_flow_header(sb);
+	dtp->printed_header = true;
+	fc = dt_flow_cpu(dtp, cpu);
+	dt_fmt_flow_prefix(sb, cpu, fc ? &fc->indent : &indent,
+			   dt_flow_decide(name, fc && fc->last_ci >= 0 && fc->last_prid == prid &&
+							fc->last_ci != ci,
+					  same_probe_after),
+			   prp ? prp->prov : "", func, name);
+	if (fc) {
+		fc->last_prid = prid;
+		fc->last_ci = ci;
+	}
+}
+
+/*
+ * A record as it comes from the ring buffer (or a commit): faults, speculations and -F's
+ * waiting returns are dealt with here; dt_consume_print prints.
+ */
 static int
 dt_consume_record(void *ctx, void *data, size_t size)
 {
@@ -219,17 +317,17 @@ dt_consume_record(void *ctx, void *data, size_t size)
 	uint16_t cpu, ci;
 	dt_clause_t *cl;
 	dt_probe_t *prp;
-	dt_strbuf_t *sb = &dtp->rec_sb;
-	dt_arena_t *tmp = &dtp->rec_arena;
-	bool quiet = dtp->opts.quiet;
-	uint64_t ran = 0;	/* which conditional actions ran */
+	dt_flowcpu_t *fc;
 
 	if (len < DT_REC_HDR_SIZE)
 		return 0;
 	memcpy(&prid, rec, 4);
 	memcpy(&cpu, rec + 4, 2);
 	memcpy(&ci, rec + 6, 2);
+	fc = dtp->opts.flowindent && !dtp->replaying ? dt_flow_cpu(dtp, cpu) : NULL;
 	if (ci == DT_CLAUSE_FAULT) {
+		if (fc)
+			dt_flow_settle(dtp, fc, true, prid, ci);
 		dt_consume_fault(dtp, rec, len);
 		return 0;
 	}
@@ -245,15 +343,38 @@ dt_consume_record(void *ctx, void *data, size_t size)
 		if (dt_spec_hold(dtp, rec, len, id))
 			return 0;
 	}
-	dt_arena_reset(tmp);
-	if (!quiet) {
-		/* The column header comes with the first record, as in DTrace. */
-		if (!dtp->printed_header) {
-			dt_fmt_header(sb);
-			dtp->printed_header = true;
+	if (fc) {
+		dt_flow_settle(dtp, fc, true, prid, ci);
+		if (prp && dt_flow_kind(prp->name) == DT_FLOW_RETURN) {
+			fc->pending = dt_xmalloc(len);
+			memcpy(fc->pending, rec, len);
+			fc->pending_len = len;
+			return 0;
 		}
-		dt_fmt_probe_prefix(sb, cpu, prid, prp ? prp->func : "", prp ? prp->name : "");
 	}
+	dt_consume_print(dtp, rec, len, false);
+	return 0;
+}
+
+/* Print one record: its probe columns, then each action's output. */
+static void
+dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_probe_after)
+{
+	dt_program_t *prog = dtp->prog;
+	uint32_t prid;
+	uint16_t cpu, ci;
+	dt_clause_t *cl;
+	dt_strbuf_t *sb = &dtp->rec_sb;
+	dt_arena_t *tmp = &dtp->rec_arena;
+	bool quiet = dtp->opts.quiet;
+	uint64_t ran = 0;	/* which conditional actions ran */
+
+	memcpy(&prid, rec, 4);
+	memcpy(&cpu, rec + 4, 2);
+	memcpy(&ci, rec + 6, 2);
+	cl = prog->clauses[ci];
+	dt_arena_reset(tmp);
+	dt_consume_prefix(dtp, sb, cpu, prid, ci, same_probe_after);
 	if (cl->ncond && len >= DT_REC_HDR_SIZE + 8)
 		memcpy(&ran, rec + DT_REC_HDR_SIZE, 8);
 	for (int i = 0; i < cl->nactions; i++) {
@@ -337,7 +458,6 @@ dt_consume_record(void *ctx, void *data, size_t size)
 	if (!quiet)
 		dt_sb_putc(sb, '\n');
 	dt_consume_flush(dtp, sb);
-	return 0;
 }
 
 int
@@ -356,6 +476,12 @@ dt_consume_init(dt_handle_t *dtp)
 	dtp->agg_printed = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(bool));
 	for (int i = 0; i < dtp->prog->naggs; i++)
 		dtp->agg_normal[i] = 1;
+	if (dtp->opts.flowindent) {
+		dtp->nflowcpus = (uint32_t)DT_MAX(libbpf_num_possible_cpus(), 1);
+		dtp->flowcpus = dt_xcalloc(dtp->nflowcpus, sizeof(*dtp->flowcpus));
+		for (uint32_t c = 0; c < dtp->nflowcpus; c++)
+			dtp->flowcpus[c].last_ci = -1;
+	}
 	dtp->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * (DT_STATS_SIZE / 8),
 				     sizeof(uint64_t));
 	return 0;
@@ -375,7 +501,7 @@ dt_consume_poll(dt_handle_t *dtp, int timeout_ms)
 	if (!dtp->rb)
 		return 0;
 	n = timeout_ms > 0 ? ring_buffer__poll(dtp->rb, timeout_ms) : ring_buffer__consume(dtp->rb);
-	fflush(dtp->out);
+	dt_flow_settle_all(dtp);
 	return n < 0 && n != -EINTR ? n : 0;
 }
 
@@ -758,6 +884,11 @@ dt_consume_fini(dt_handle_t *dtp)
 		dt_spec_free(dtp, i);
 	free(dtp->specs);
 	dtp->specs = NULL;
+	for (uint32_t c = 0; c < dtp->nflowcpus; c++)
+		free(dtp->flowcpus[c].pending);
+	free(dtp->flowcpus);
+	dtp->flowcpus = NULL;
+	dtp->nflowcpus = 0;
 	ring_buffer__free(dtp->rb);
 	dtp->rb = NULL;
 }

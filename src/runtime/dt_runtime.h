@@ -114,6 +114,8 @@ typedef struct dt_handle {
 	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
 	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use */
 	struct dt_specbuf *specs;	/* per speculation id: the records it holds */
+	struct dt_flowcpu *flowcpus;	/* -F: per CPU, the depth and a waiting return record */
+	uint32_t nflowcpus;
 	bool replaying;			/* committing: records print, not buffer */
 	uint64_t spec_drops, spec_drops_told;	/* records a full speculation refused */
 	uint64_t *agg_normal;		/* per aggregation: normalize() factor (1: none) */
