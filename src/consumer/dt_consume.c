@@ -522,17 +522,23 @@ dt_consume_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	}
 }
 
+/* One CPU's kept records, as DTrace reads one CPU's buffer: -F looks no further than its end. */
+static void
+dt_consume_held_cpu(dt_handle_t *dtp, uint32_t c)
+{
+	dt_consume_replay(dtp, &dtp->held[c]);
+	dt_recbuf_free(&dtp->held[c]);
+	dt_flow_settle_all(dtp);
+}
+
 void
 dt_consume_held(dt_handle_t *dtp)
 {
 	for (uint32_t c = 0; c < dtp->nheld; c++)
 		if ((int)c != dtp->end_cpu)
-			dt_consume_replay(dtp, &dtp->held[c]);
+			dt_consume_held_cpu(dtp, c);
 	if (dtp->end_cpu >= 0 && (uint32_t)dtp->end_cpu < dtp->nheld)
-		dt_consume_replay(dtp, &dtp->held[dtp->end_cpu]);
-	for (uint32_t c = 0; c < dtp->nheld; c++)
-		dt_recbuf_free(&dtp->held[c]);
-	dt_flow_settle_all(dtp);
+		dt_consume_held_cpu(dtp, (uint32_t)dtp->end_cpu);
 }
 
 /* The ring buffer's callback: a record prints now, or (fill, ring) is kept for the end. */

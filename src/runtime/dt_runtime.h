@@ -125,7 +125,7 @@ typedef struct dt_handle {
 	struct dt_recbuf *specs;	/* per speculation id: the records it holds */
 	struct dt_flowcpu *flowcpus;	/* -F: per CPU, the depth and a waiting return record */
 	uint32_t nflowcpus;
-	struct dt_recbuf *held;		/* bufpolicy fill or ring: per CPU, the records kept */
+	struct dt_recbuf *held;		/* bufpolicy fill, ring: per CPU, the records kept */
 	uint32_t nheld;
 	int end_cpu;			/* the CPU END's records came from (printed last); -1 */
 	uint64_t end_reserve;		/* fill: the bytes END's records may need */
