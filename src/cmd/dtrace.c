@@ -5,7 +5,8 @@
  *   options -> (-C: cpp over each -s script) -> compile every -n/-s together -> (-l: list;
  *   -e: stop) -> load maps+programs
  *   -> BEGIN -> attach -> release -c child -> loop { wait for records, child exit, signal,
- *   switchrate } -> detach -> END -> drain -> aggregations -> exit status
+ *   switchrate, a full fill buffer } -> detach -> END -> drain (and print what fill and ring
+ *   buffers kept) -> aggregations -> exit status
  *
  * Exit status as dtrace(1): 0 success (or exit(N)'s N), 1 failure, 2 usage error.
  */
@@ -716,7 +717,7 @@ dt_run(dt_cmd_t *c)
 	struct sigaction sa;
 	bool child_done = false;
 	int rc = 0;
-	uint64_t rate_ms = dtp->opts.switchrate_ns / 1000000;
+	uint64_t rate_ms = DT_MIN(dtp->opts.switchrate_ns, dtp->opts.statusrate_ns) / 1000000;
 
 	if (rate_ms == 0)
 		rate_ms = 1;
@@ -736,12 +737,13 @@ dt_run(dt_cmd_t *c)
 	if (dt_rt_begin(dtp) < 0)
 		return 1;
 	dt_consume_poll(dtp, 0);
-	if (!dtp->exiting) {
+	dt_consume_drops(dtp);	/* BEGIN may have filled a fill buffer */
+	if (!dtp->exiting && !dtp->filled) {
 		if (dt_rt_attach(dtp) < 0)
 			return 1;
 		dt_release_target(dtp);
 	}
-	while (!dtp->exiting && !g_intr && !child_done) {
+	while (!dtp->exiting && !dtp->filled && !g_intr && !child_done) {
 		struct pollfd pfd[2] = {
 			{.fd = dt_consume_epoll_fd(dtp), .events = POLLIN},
 			{.fd = dtp->target_pidfd, .events = POLLIN},
@@ -765,6 +767,7 @@ dt_run(dt_cmd_t *c)
 	if (dt_rt_end(dtp) < 0)
 		rc = 1;
 	dt_consume_poll(dtp, 0);
+	dt_consume_held(dtp);
 	dt_consume_drops(dtp);
 	if (child_done) {
 		int status;

@@ -1636,6 +1636,38 @@ dt_cg_fault_path(dt_cg_t *cg, dt_clause_t *cl, bool discard)
 	}
 }
 
+/*
+ * -x bufpolicy=fill: this CPU's principal buffer takes bufsize bytes of records, less what
+ * END's records may need (DTrace's reserve). The first record that does not fit marks the
+ * buffer full: the count goes past the limit, so no later record fits either, and the
+ * clause is skipped as after a failed reservation, with no drop counted. The stats word
+ * tells the consumer, which stops tracing. END itself runs once, on a buffer that had the
+ * reserve kept free, so its records always fit: its clauses check nothing.
+ */
+static void
+dt_cg_fill_check(dt_cg_t *cg, const dt_clause_t *cl, int skip)
+{
+	dt_irbuf_t *ir = IR(cg);
+	uint64_t size = cg->dtp->opts.bufsize, reserve = cg->dtp->end_reserve;
+	uint64_t limit = size > reserve ? size - reserve : 0;
+	int full = dt_ir_label(ir), ok = dt_ir_label(ir);
+
+	if (cg->dtp->opts.bufpolicy != DT_BUFPOLICY_FILL || cg->in_end)
+		return;
+	EMIT(cg, DT_LDX(BPF_DW, 1, 7, DT_MST_FILL));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)cl->recsize));
+	dt_cg_int(cg, 2, limit);
+	dt_ir_jmp_reg(ir, BPF_JGT, 1, 2, full);
+	EMIT(cg, DT_STX(BPF_DW, 7, 1, DT_MST_FILL));
+	dt_ir_ja(ir, ok);
+	dt_ir_place(ir, full);
+	dt_cg_int(cg, 1, limit + 1);
+	EMIT(cg, DT_STX(BPF_DW, 7, 1, DT_MST_FILL));
+	dt_cg_stat_inc(cg, DT_STAT_FILLED);
+	dt_ir_ja(ir, skip);
+	dt_ir_place(ir, ok);
+}
+
 void
 dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 {
@@ -1663,6 +1695,7 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 	if (cl->has_record) {
 		int ok = dt_ir_label(ir);
 
+		dt_cg_fill_check(cg, cl, skip);
 		dt_ir_ld_map(ir, 1, DT_MAP_RINGBUF);
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cl->recsize));
 		EMIT(cg, DT_MOV64_IMM(3, 0));

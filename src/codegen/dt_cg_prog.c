@@ -42,6 +42,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	for (size_t i = 0; i < bp->clauses.len; i++)
 		needs |= dt_cg_clause_needs(bp->clauses.data[i]);
 
+	cg->in_end = bp->prov->ops == &dt_prov_dtrace_ops && bp->group == DT_GROUP_END;
 	dt_ir_emit(ir, DT_MOV64_REG(6, 1));
 	/* END runs after exit(); ERROR for faults that came before it */
 	if (!(bp->prov->ops == &dt_prov_dtrace_ops &&

@@ -28,11 +28,14 @@
 /*
  * The per-CPU scratch value (DT_MAP_MSTATE), as the prologue fills it:
  *
- *   0        8          16                     96       104      112      128
- *   +--------+----------+----------------------+--------+--------+--------+--------------+
- *   | probe  | clause   | arg0 .. arg9         | errno  | fault  | fault  | temporaries: |
- *   | id     | mask     | (10 x u64)           |        | kind   | addr   | strings, keys|
- *   +--------+----------+----------------------+--------+--------+--------+--------------+
+ *   0        8          16                     96       104      112      120      128
+ *   +--------+----------+----------------------+--------+--------+--------+--------+-------+
+ *   | probe  | clause   | arg0 .. arg9         | errno  | fault  | fault  | fill   | temps:|
+ *   | id     | mask     | (10 x u64)           |        | kind   | addr   | bytes  | str...|
+ *   +--------+----------+----------------------+--------+--------+--------+--------+-------+
+ *
+ * The fill word is the one that outlives a firing: with -x bufpolicy=fill, the bytes of records
+ * this CPU's buffer has taken (past the limit once it is full).
  */
 #define DT_MST_PRID 0
 #define DT_MST_MASK 8
@@ -40,6 +43,7 @@
 #define DT_MST_ERRNO 96
 #define DT_MST_FAULT 104
 #define DT_MST_FADDR 112
+#define DT_MST_FILL 120
 #define DT_MST_TEMP 128
 
 /* The global state value (DT_MAP_STATE): word 0 is the activity (0 active, 1 draining). */
@@ -51,7 +55,8 @@
 #define DT_STAT_AGGDROPS 8	/* aggregation map full */
 #define DT_STAT_DYNDROPS 16	/* thread-local or associative variable map full */
 #define DT_STAT_SPECFAIL 24	/* speculation() found no free speculation */
-#define DT_STATS_SIZE 32
+#define DT_STAT_FILLED 32	/* bufpolicy=fill: records a full buffer refused (no drops) */
+#define DT_STATS_SIZE 40
 
 /* The probe-name map (DT_MAP_PROBES): one value per probe id. */
 #define DT_PRB_FIELD 64
@@ -149,6 +154,7 @@ typedef struct dt_cg {
 				 * (set by the provider's prologue) */
 	dt_loc_t cur_loc;	/* what a fault here points at */
 	bool in_record;		/* r8 holds a reserved record */
+	bool in_end;		/* the program is END's (bufpolicy=fill: it has its reserve) */
 	dt_clause_t *clause;
 	unsigned needs;		/* DT_NEED_* of the clauses compiled so far */
 	const char *err;	/* a code generation failure (message) */

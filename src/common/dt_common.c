@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dt_common.h"
 
@@ -159,7 +160,7 @@ dt_arena_printf(dt_arena_t *a, const char *fmt, ...)
 	return p;
 }
 
-/* A time: a number with a unit (ns us ms s sec m min h d), or a rate with "hz". */
+/* A time: a number with a unit (ns us ms s sec m min h d, any case), or a rate with "hz". */
 int
 dt_parse_time(const char *v, uint64_t *out, bool bare_is_hz)
 {
@@ -168,39 +169,40 @@ dt_parse_time(const char *v, uint64_t *out, bool bare_is_hz)
 		{"msec", 1000000}, {"s", 1000000000ULL}, {"sec", 1000000000ULL},
 		{"m", 60000000000ULL}, {"min", 60000000000ULL}, {"h", 3600000000000ULL},
 		{"hour", 3600000000000ULL}, {"d", 86400000000000ULL}, {"day", 86400000000000ULL},
+		{"hz", 0},
 	};
 	char *end;
 	unsigned long long n;
+	uint64_t mul = bare_is_hz ? 0 : 1;
 
-	if (!v || !*v)
+	/* strtoull takes "-5" as a huge number: a time is never negative */
+	if (!v || *v < '0' || *v > '9')
 		return -1;
 	errno = 0;
 	n = strtoull(v, &end, 10);
 	if (errno || end == v)
 		return -1;
-	if (*end == '\0') {
-		if (bare_is_hz) {
-			if (n == 0)
-				return -1;
-			*out = 1000000000ULL / n;
-		} else {
-			*out = n;
-		}
-		return 0;
+	if (*end) {
+		size_t i;
+
+		for (i = 0; i < DT_ARRAY_SIZE(units); i++)
+			if (strcasecmp(end, units[i].sfx) == 0)
+				break;
+		if (i == DT_ARRAY_SIZE(units))
+			return -1;
+		mul = units[i].mul;
 	}
-	if (strcmp(end, "hz") == 0 || strcmp(end, "Hz") == 0) {
+	if (mul == 0) {
+		/* a rate: so many per second */
 		if (n == 0)
 			return -1;
 		*out = 1000000000ULL / n;
 		return 0;
 	}
-	for (size_t i = 0; i < DT_ARRAY_SIZE(units); i++) {
-		if (strcmp(end, units[i].sfx) == 0) {
-			*out = n * units[i].mul;
-			return 0;
-		}
-	}
-	return -1;
+	if (n > UINT64_MAX / mul)
+		return -1;
+	*out = n * mul;
+	return 0;
 }
 
 /* ---- string buffer -------------------------------------------------------------------- */

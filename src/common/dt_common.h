@@ -50,9 +50,11 @@ void *dt_xrealloc(void *p, size_t n);
 char *dt_xstrdup(const char *s);
 
 /*
- * A time as DTrace's options and profile probe names write it: a number with a unit (ns nsec
- * us usec ms msec s sec m min h hour d day) or a rate with "hz"; a bare number is a rate in
- * Hz when bare_is_hz, else nanoseconds. 0, or -1 when malformed.
+ * A time as DTrace's options and profile probe names write it: a decimal number with a unit
+ * (ns nsec us usec ms msec s sec m min h hour d day, in any case) or a rate with "hz"; a bare
+ * number is a rate in Hz when bare_is_hz (profile-97), else nanoseconds (-x switchrate=500,
+ * as DTrace's options read it). 0, or -1 when malformed, negative, a rate of 0 Hz or too
+ * large for 64 bits of nanoseconds.
  */
 int dt_parse_time(const char *s, uint64_t *ns, bool bare_is_hz);
 

@@ -15,6 +15,7 @@
 #include <bpf/libbpf.h>
 
 #include "../codegen/dt_codegen.h"
+#include "../providers/dt_provider.h"
 #include "../runtime/dt_runtime.h"
 #include "dt_consumer.h"
 
@@ -102,7 +103,7 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 		}
 		fputc('\n', stderr);
 		/* Then dtrace:::ERROR, if the program enables it (not for its own faults). */
-		if (!(prp && prp->id == 3))
+		if (!(prp && prp->id == DT_PROBE_ERROR))
 			dt_rt_error(dtp, eargs);
 	}
 }
@@ -146,95 +147,186 @@ static void dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action
 
 /* ---- speculations -------------------------------------------------------------------- */
 
-/* What one speculation holds: copies of its records, in order. */
-typedef struct dt_specbuf {
-	DT_VEC(uint8_t *) recs;
-	DT_VEC(uint32_t) lens;
-	uint64_t bytes;
-} dt_specbuf_t;
+static void dt_consume_record(dt_handle_t *dtp, const uint8_t *rec, uint32_t len);
 
-static void
-dt_spec_free(dt_handle_t *dtp, uint64_t id)
+/* Which of the clause's conditional actions ran: the bitmap after the record's header. */
+static uint64_t
+dt_rec_ran(const dt_clause_t *cl, const uint8_t *rec, uint32_t len)
 {
-	dt_specbuf_t *sp = &dtp->specs[id];
+	uint64_t ran = 0;
 
-	for (size_t i = 0; i < sp->recs.len; i++)
-		free(sp->recs.data[i]);
-	dt_vec_free(&sp->recs);
-	dt_vec_free(&sp->lens);
-	sp->bytes = 0;
+	if (cl->ncond && len >= DT_REC_HDR_SIZE + 8)
+		memcpy(&ran, rec + DT_REC_HDR_SIZE, 8);
+	return ran;
 }
 
-static int dt_consume_record(void *ctx, void *data, size_t size);
+static bool
+dt_act_ran(const dt_action_t *a, uint64_t ran)
+{
+	return !a->conditional || (ran & (1ULL << a->bit));
+}
+
+/* Print what a record buffer keeps, oldest first. */
+static void
+dt_consume_replay(dt_handle_t *dtp, const dt_recbuf_t *b)
+{
+	for (size_t i = 0; i < dt_recbuf_count(b); i++) {
+		uint32_t len;
+		const uint8_t *rec = dt_recbuf_get(b, i, &len);
+
+		dt_consume_record(dtp, rec, len);
+	}
+}
 
 /* commit(id): the held records print now, in order; discard(id): they go. Both free id. */
 static void
 dt_spec_end(dt_handle_t *dtp, uint64_t id, bool commit)
 {
-	dt_specbuf_t *sp;
-
 	if (id == 0 || id > dtp->opts.nspec || !dtp->specs)
 		return;
-	sp = &dtp->specs[id];
 	if (commit) {
 		dtp->replaying = true;
-		for (size_t i = 0; i < sp->recs.len; i++)
-			dt_consume_record(dtp, sp->recs.data[i], sp->lens.data[i]);
+		dt_consume_replay(dtp, &dtp->specs[id]);
 		dtp->replaying = false;
 	}
-	dt_spec_free(dtp, id);
+	dt_recbuf_free(&dtp->specs[id]);
 }
 
 /* A record of a clause that called speculate(id): held, not printed (true if taken). */
 static bool
 dt_spec_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, uint64_t id)
 {
-	dt_specbuf_t *sp;
-	uint8_t *copy;
-
 	if (dtp->replaying)
 		return false;
 	if (id == 0 || id > dtp->opts.nspec || !dtp->specs)
 		return true;	/* speculate(0): nothing is kept */
-	sp = &dtp->specs[id];
-	if (sp->bytes + len > dtp->opts.specsize) {
+	if (!dt_recbuf_add(&dtp->specs[id], rec, len, dtp->opts.specsize, false))
 		dtp->spec_drops++;
-		return true;
-	}
-	copy = dt_xmalloc(len);
-	memcpy(copy, rec, len);
-	dt_vec_push(&sp->recs, copy);
-	dt_vec_push(&sp->lens, len);
-	sp->bytes += len;
 	return true;
 }
 
-static int
-dt_consume_record(void *ctx, void *data, size_t size)
+/* ---- flowindent ---------------------------------------------------------------------- */
+
+/*
+ * -F, per CPU: the depth, the last record printed and a return record waiting for the one
+ * after it. DTrace keeps one depth in its handle but reads one CPU's buffer at a time, so
+ * each stretch of output nests that CPU's own entries and returns. Our records from every
+ * CPU come through one ring buffer in time order; one depth for all would nest one CPU's
+ * entries in another's, so each CPU keeps its own, which is what DTrace shows per stretch.
+ *
+ * Whether a return unindents depends on the record after it (several clauses on one return
+ * probe: only the last one's record does), as DTrace looks ahead in its buffer: the return
+ * record waits, copied, until the next record of its CPU arrives, or the batch being read
+ * ends (DTrace's end of buffer), then prints. Records of one firing are written back to back
+ * on their CPU, so the next record of the CPU is the one DTrace would see next.
+ */
+typedef struct dt_flowcpu {
+	int indent;
+	uint32_t last_prid;	/* the last record printed: its probe and clause */
+	int last_ci;		/* -1: none yet */
+	uint8_t *pending;	/* a return record not printed yet, or NULL */
+	uint32_t pending_len;
+} dt_flowcpu_t;
+
+static dt_flowcpu_t *
+dt_flow_cpu(dt_handle_t *dtp, uint16_t cpu)
 {
-	dt_handle_t *dtp = ctx;
+	return dtp->flowcpus && cpu < dtp->nflowcpus ? &dtp->flowcpus[cpu] : NULL;
+}
+
+static void dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len,
+			     bool same_probe_after);
+
+/* Print fc's waiting return, now that the next record (of probe prid, clause ci) is known. */
+static void
+dt_flow_settle(dt_handle_t *dtp, dt_flowcpu_t *fc, bool known, uint32_t prid, int ci)
+{
+	uint8_t *rec = fc->pending;
+	uint32_t pprid;
+	uint16_t pci;
+
+	if (!rec)
+		return;
+	fc->pending = NULL;	/* printing may replay records (commit) that come back here */
+	memcpy(&pprid, rec, 4);
+	memcpy(&pci, rec + 6, 2);
+	dt_consume_print(dtp, rec, fc->pending_len, known && prid == pprid && ci != pci);
+	free(rec);
+}
+
+/* The end of a batch: every waiting return prints as the last record DTrace would see. */
+static void
+dt_flow_settle_all(dt_handle_t *dtp)
+{
+	for (uint32_t c = 0; c < dtp->nflowcpus; c++)
+		dt_flow_settle(dtp, &dtp->flowcpus[c], false, 0, 0);
+	fflush(dtp->out);
+}
+
+/* The record's line starts: the probe columns, or with -F the indented function. */
+static void
+dt_consume_prefix(dt_handle_t *dtp, dt_strbuf_t *sb, uint16_t cpu, uint32_t prid, int ci,
+		  bool same_probe_after)
+{
+	dt_probe_t *prp = dt_probe_by_id(dtp, prid);
+	const char *func = prp ? prp->func : "", *name = prp ? prp->name : "";
+	dt_flowcpu_t *fc;
+	int indent = 0;
+
+	if (!dtp->opts.flowindent) {
+		if (dtp->opts.quiet)
+			return;
+		/* The column header comes with the first record, as in DTrace. */
+		if (!dtp->printed_header)
+			dt_fmt_header(sb);
+		dtp->printed_header = true;
+		dt_fmt_probe_prefix(sb, cpu, prid, func, name);
+		return;
+	}
+	/* dtrace(1) prints these even with -q, as it does */
+	if (!dtp->printed_header)
+		dt_fmt_flow_header(sb);
+	dtp->printed_header = true;
+	fc = dt_flow_cpu(dtp, cpu);
+	dt_fmt_flow_prefix(sb, cpu, fc ? &fc->indent : &indent,
+			   dt_flow_decide(name, fc && fc->last_ci >= 0 && fc->last_prid == prid &&
+							fc->last_ci != ci,
+					  same_probe_after),
+			   prp ? prp->prov : "", func, name);
+	if (fc) {
+		fc->last_prid = prid;
+		fc->last_ci = ci;
+	}
+}
+
+/*
+ * A record as it comes from the ring buffer (or a commit): faults, speculations and -F's
+ * waiting returns are dealt with here; dt_consume_print prints.
+ */
+static void
+dt_consume_record(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
+{
 	dt_program_t *prog = dtp->prog;
-	uint8_t *rec = data;
-	uint32_t len = (uint32_t)size, prid;
+	uint32_t prid;
 	uint16_t cpu, ci;
 	dt_clause_t *cl;
 	dt_probe_t *prp;
-	dt_strbuf_t *sb = &dtp->rec_sb;
-	dt_arena_t *tmp = &dtp->rec_arena;
-	bool quiet = dtp->opts.quiet;
-	uint64_t ran = 0;	/* which conditional actions ran */
+	dt_flowcpu_t *fc;
 
 	if (len < DT_REC_HDR_SIZE)
-		return 0;
+		return;
 	memcpy(&prid, rec, 4);
 	memcpy(&cpu, rec + 4, 2);
 	memcpy(&ci, rec + 6, 2);
+	fc = dtp->opts.flowindent && !dtp->replaying ? dt_flow_cpu(dtp, cpu) : NULL;
 	if (ci == DT_CLAUSE_FAULT) {
+		if (fc)
+			dt_flow_settle(dtp, fc, true, prid, ci);
 		dt_consume_fault(dtp, rec, len);
-		return 0;
+		return;
 	}
 	if (ci >= prog->nclauses)
-		return 0;
+		return;
 	cl = prog->clauses[ci];
 	prp = dt_probe_by_id(dtp, prid);
 	if (cl->nactions && cl->actions[0].kind == DT_ACT_SPECULATE &&
@@ -243,25 +335,46 @@ dt_consume_record(void *ctx, void *data, size_t size)
 
 		memcpy(&id, rec + cl->actions[0].items[0].offset, 8);
 		if (dt_spec_hold(dtp, rec, len, id))
-			return 0;
+			return;
 	}
-	dt_arena_reset(tmp);
-	if (!quiet) {
-		/* The column header comes with the first record, as in DTrace. */
-		if (!dtp->printed_header) {
-			dt_fmt_header(sb);
-			dtp->printed_header = true;
+	if (fc) {
+		dt_flow_settle(dtp, fc, true, prid, ci);
+		if (prp && dt_flow_kind(prp->name) == DT_FLOW_RETURN) {
+			fc->pending = dt_xmalloc(len);
+			memcpy(fc->pending, rec, len);
+			fc->pending_len = len;
+			return;
 		}
-		dt_fmt_probe_prefix(sb, cpu, prid, prp ? prp->func : "", prp ? prp->name : "");
 	}
-	if (cl->ncond && len >= DT_REC_HDR_SIZE + 8)
-		memcpy(&ran, rec + DT_REC_HDR_SIZE, 8);
+	dt_consume_print(dtp, rec, len, false);
+}
+
+/* Print one record: its probe columns, then each action's output. */
+static void
+dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_probe_after)
+{
+	dt_program_t *prog = dtp->prog;
+	uint32_t prid;
+	uint16_t cpu, ci;
+	dt_clause_t *cl;
+	dt_strbuf_t *sb = &dtp->rec_sb;
+	dt_arena_t *tmp = &dtp->rec_arena;
+	bool quiet = dtp->opts.quiet;
+	uint64_t ran;		/* which conditional actions ran */
+
+	memcpy(&prid, rec, 4);
+	memcpy(&cpu, rec + 4, 2);
+	memcpy(&ci, rec + 6, 2);
+	cl = prog->clauses[ci];
+	dt_arena_reset(tmp);
+	dt_consume_prefix(dtp, sb, cpu, prid, ci, same_probe_after);
+	ran = dt_rec_ran(cl, rec, len);
 	for (int i = 0; i < cl->nactions; i++) {
 		dt_action_t *a = &cl->actions[i];
 		dt_pfarg_t args[64];
 		int n = DT_MIN(a->nitems, 64);
 
-		if (a->conditional && !(ran & (1ULL << a->bit)))
+		if (!dt_act_ran(a, ran))
 			continue;	/* under an if that was not taken */
 		for (int k = 0; k < n; k++)
 			dt_consume_arg(tmp, rec, len, &a->items[k], &args[k]);
@@ -337,13 +450,120 @@ dt_consume_record(void *ctx, void *data, size_t size)
 	if (!quiet)
 		dt_sb_putc(sb, '\n');
 	dt_consume_flush(dtp, sb);
+}
+
+/* ---- -x bufpolicy=fill and ring ------------------------------------------------------ */
+
+/*
+ * DTrace's principal buffers are per CPU; with fill or ring its consumer reads nothing until
+ * tracing stops, then prints each CPU's buffer in turn (the CPU END ran on last):
+ *   fill  a CPU's buffer takes records until one does not fit in bufsize less what END's
+ *         records may need; from then on it takes none (refusing counts no drop) but END's.
+ *         Once dtrace sees a full buffer (at statusrate) it stops tracing and exits as after
+ *         exit(), with no message.
+ *   ring  a CPU's buffer keeps its most recent bufsize bytes, older records overwritten.
+ * Our kernel side keeps its one shared ring buffer, drained at switchrate as always. For fill
+ * the clauses count each CPU's bytes and refuse records past the limit themselves (see
+ * dt_cg_fill_check), so a full CPU stops writing at once and floods nothing; the stats map
+ * tells dt_consume_drops, and the run loop ends. For ring the kernel does nothing new: the
+ * consumer keeps each CPU's last bufsize bytes of records in a dt_recbuf. Either way the
+ * records are kept here instead of printed, and printed when tracing has stopped. A kept
+ * exit() record stops tracing at once, as it does in the kernel; its status is the exit
+ * status, and the record prints at the end with the others.
+ */
+
+/* Did the record's clause call exit()? *status is its argument then. */
+static bool
+dt_rec_exit(const dt_program_t *prog, const uint8_t *rec, uint32_t len, int *status)
+{
+	uint16_t ci;
+	const dt_clause_t *cl;
+	uint64_t ran;
+
+	memcpy(&ci, rec + 6, 2);
+	if (ci >= prog->nclauses)
+		return false;	/* faults among them */
+	cl = prog->clauses[ci];
+	ran = dt_rec_ran(cl, rec, len);
+	for (int i = 0; i < cl->nactions; i++) {
+		const dt_action_t *a = &cl->actions[i];
+		int64_t v;
+
+		if (a->kind != DT_ACT_EXIT || !dt_act_ran(a, ran) || a->items[0].offset + 8 > len)
+			continue;
+		memcpy(&v, rec + a->items[0].offset, 8);
+		*status = (int)(int32_t)v;
+		return true;
+	}
+	return false;
+}
+
+static void
+dt_consume_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
+{
+	uint32_t prid;
+	uint16_t cpu;
+	bool ring = dtp->opts.bufpolicy == DT_BUFPOLICY_RING;
+	int status;
+
+	if (len < DT_REC_HDR_SIZE)
+		return;
+	memcpy(&prid, rec, 4);
+	memcpy(&cpu, rec + 4, 2);
+	if (prid == DT_PROBE_END)
+		dtp->end_cpu = cpu;
+	/* fill: the kernel has kept each CPU's records within bufsize already */
+	if (!dt_recbuf_add(&dtp->held[cpu < dtp->nheld ? cpu : 0], rec, len,
+			   ring ? dtp->opts.bufsize : UINT64_MAX, ring))
+		return;
+	if (!dtp->exiting && dt_rec_exit(dtp->prog, rec, len, &status)) {
+		dtp->exiting = true;
+		dtp->exit_status = status;
+	}
+}
+
+/* One CPU's kept records, as DTrace reads one CPU's buffer: -F looks no further than its end. */
+static void
+dt_consume_held_cpu(dt_handle_t *dtp, uint32_t c)
+{
+	dt_consume_replay(dtp, &dtp->held[c]);
+	dt_recbuf_free(&dtp->held[c]);
+	dt_flow_settle_all(dtp);
+}
+
+void
+dt_consume_held(dt_handle_t *dtp)
+{
+	for (uint32_t c = 0; c < dtp->nheld; c++)
+		if ((int)c != dtp->end_cpu)
+			dt_consume_held_cpu(dtp, c);
+	if (dtp->end_cpu >= 0 && (uint32_t)dtp->end_cpu < dtp->nheld)
+		dt_consume_held_cpu(dtp, (uint32_t)dtp->end_cpu);
+}
+
+/* The ring buffer's callback: a record prints now, or (fill, ring) is kept for the end. */
+static int
+dt_consume_rb(void *ctx, void *data, size_t size)
+{
+	dt_handle_t *dtp = ctx;
+
+	if (dtp->held)
+		dt_consume_hold(dtp, data, (uint32_t)size);
+	else
+		dt_consume_record(dtp, data, (uint32_t)size);
 	return 0;
 }
 
 int
 dt_consume_init(dt_handle_t *dtp)
 {
-	dtp->rb = ring_buffer__new(dtp->map_fds[DT_MAP_RINGBUF], dt_consume_record, dtp, NULL);
+	dtp->end_cpu = -1;
+	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL && dtp->end_reserve > dtp->opts.bufsize) {
+		fprintf(stderr, "dtrace: could not enable tracing: END enablings exceed size of "
+			"principal buffer\n");
+		return -1;
+	}
+	dtp->rb = ring_buffer__new(dtp->map_fds[DT_MAP_RINGBUF], dt_consume_rb, dtp, NULL);
 	if (!dtp->rb) {
 		int err = -errno;
 
@@ -356,6 +576,16 @@ dt_consume_init(dt_handle_t *dtp)
 	dtp->agg_printed = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(bool));
 	for (int i = 0; i < dtp->prog->naggs; i++)
 		dtp->agg_normal[i] = 1;
+	if (dtp->opts.bufpolicy != DT_BUFPOLICY_SWITCH) {
+		dtp->nheld = (uint32_t)DT_MAX(libbpf_num_possible_cpus(), 1);
+		dtp->held = dt_xcalloc(dtp->nheld, sizeof(*dtp->held));
+	}
+	if (dtp->opts.flowindent) {
+		dtp->nflowcpus = (uint32_t)DT_MAX(libbpf_num_possible_cpus(), 1);
+		dtp->flowcpus = dt_xcalloc(dtp->nflowcpus, sizeof(*dtp->flowcpus));
+		for (uint32_t c = 0; c < dtp->nflowcpus; c++)
+			dtp->flowcpus[c].last_ci = -1;
+	}
 	dtp->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * (DT_STATS_SIZE / 8),
 				     sizeof(uint64_t));
 	return 0;
@@ -375,7 +605,7 @@ dt_consume_poll(dt_handle_t *dtp, int timeout_ms)
 	if (!dtp->rb)
 		return 0;
 	n = timeout_ms > 0 ? ring_buffer__poll(dtp->rb, timeout_ms) : ring_buffer__consume(dtp->rb);
-	fflush(dtp->out);
+	dt_flow_settle_all(dtp);
 	return n < 0 && n != -EINTR ? n : 0;
 }
 
@@ -383,7 +613,7 @@ void
 dt_consume_drops(dt_handle_t *dtp)
 {
 	/* DT_STATS_* words, in order, and how DTrace words each kind of drop. */
-	static const char *const what[] = {"", "aggregation ", "dynamic variable ", ""};
+	static const char *const what[] = {"", "aggregation ", "dynamic variable ", "", ""};
 	enum { NW = DT_STATS_SIZE / 8 };
 	int ncpus = libbpf_num_possible_cpus();
 	uint32_t zero = 0;
@@ -399,6 +629,11 @@ dt_consume_drops(dt_handle_t *dtp)
 
 				if (d <= *last)
 					continue;
+				if (w == DT_STAT_FILLED / 8) {
+					dtp->filled = true;	/* not drops: the policy */
+					*last = d;
+					continue;
+				}
 				fflush(dtp->out);
 				if (w == DT_STAT_SPECFAIL / 8) {
 					fprintf(stderr, "dtrace: %llu failed speculation%s (no "
@@ -755,9 +990,19 @@ void
 dt_consume_fini(dt_handle_t *dtp)
 {
 	for (uint32_t i = 0; dtp->specs && i <= dtp->opts.nspec; i++)
-		dt_spec_free(dtp, i);
+		dt_recbuf_free(&dtp->specs[i]);
 	free(dtp->specs);
 	dtp->specs = NULL;
+	for (uint32_t c = 0; c < dtp->nflowcpus; c++)
+		free(dtp->flowcpus[c].pending);
+	free(dtp->flowcpus);
+	dtp->flowcpus = NULL;
+	dtp->nflowcpus = 0;
+	for (uint32_t c = 0; c < dtp->nheld; c++)
+		dt_recbuf_free(&dtp->held[c]);
+	free(dtp->held);
+	dtp->held = NULL;
+	dtp->nheld = 0;
 	ring_buffer__free(dtp->rb);
 	dtp->rb = NULL;
 }

@@ -69,6 +69,27 @@ void dt_fmt_header(dt_strbuf_t *sb);
 void dt_fmt_probe_prefix(dt_strbuf_t *sb, int cpu, uint32_t probe_id, const char *func,
 			 const char *name);
 
+/*
+ * flowindent (-F, -x flowindent). A probe named "entry" or "...-entry" is an entry, "return" or
+ * "...-return" a return, any other NONE. DTrace's heuristic for several clauses on one probe
+ * (only the first record of a firing indents, only the last unindents): an entry whose record
+ * follows one of the same probe from another clause, or a return whose record is followed
+ * by one of the same probe from another clause, counts as NONE.
+ */
+typedef enum dt_flow {
+	DT_FLOW_NONE,
+	DT_FLOW_ENTRY,
+	DT_FLOW_RETURN,
+} dt_flow_t;
+
+dt_flow_t dt_flow_kind(const char *name);
+dt_flow_t dt_flow_decide(const char *name, bool same_probe_before, bool same_probe_after);
+/* The "CPU FUNCTION" header, and the start of a record line at *indent (which it updates:
+ * a return unindents by 2 before it prints, never below 0; an entry indents by 2 after). */
+void dt_fmt_flow_header(dt_strbuf_t *sb);
+void dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, const char *prov,
+			const char *func, const char *name);
+
 /* trace() of one datum, quiet or not, exactly as DTrace prints it. */
 void dt_fmt_trace(dt_strbuf_t *sb, const dt_pfarg_t *arg, bool quiet);
 
@@ -339,6 +360,31 @@ void dt_printa_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *
 void dt_pfmt_format_ks(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs,
 		       dt_ksyms_t *ks);
 
+/* ---- records kept back (dt_recbuf.c) -------------------------------------------------- */
+
+/*
+ * Copies of records, oldest first, for a speculation until commit() and for -x bufpolicy=fill
+ * or ring until tracing stops; bytes is what they take, counted against a limit.
+ */
+typedef struct dt_recbuf {
+	DT_VEC(uint8_t *) recs;
+	DT_VEC(uint32_t) lens;
+	size_t first;		/* recs[first ..] are kept; a ring let the ones before go */
+	uint64_t bytes;		/* the kept records' lengths, summed */
+	bool full;		/* bufpolicy=fill: it refused a record and takes no more */
+} dt_recbuf_t;
+
+/*
+ * Keep a copy of rec. Without ring: only when the kept bytes stay within limit (false: it is
+ * refused, nothing changes). A ring lets its oldest records go until rec fits; false only
+ * when rec alone is longer than limit.
+ */
+bool dt_recbuf_add(dt_recbuf_t *b, const void *rec, uint32_t len, uint64_t limit, bool ring);
+size_t dt_recbuf_count(const dt_recbuf_t *b);
+/* The i-th kept record, oldest first (i < dt_recbuf_count). */
+const uint8_t *dt_recbuf_get(const dt_recbuf_t *b, size_t i, uint32_t *len);
+void dt_recbuf_free(dt_recbuf_t *b);	/* empties it; it may be used again */
+
 /* ---- the consume loop (dt_consume.c) -------------------------------------------------- */
 
 struct dt_handle;
@@ -349,6 +395,8 @@ int dt_consume_poll(struct dt_handle *dtp, int timeout_ms);
 int dt_consume_epoll_fd(struct dt_handle *dtp);	/* readable when records are ready */
 void dt_consume_drops(struct dt_handle *dtp);		/* report new drops on stderr */
 void dt_consume_aggs(struct dt_handle *dtp);		/* print every aggregation (exit) */
+/* bufpolicy fill or ring: print the records kept, once tracing has stopped (after END). */
+void dt_consume_held(struct dt_handle *dtp);
 void dt_consume_fini(struct dt_handle *dtp);
 
 #endif /* DT_CONSUMER_H */

@@ -17,8 +17,20 @@
  *   8        " %19lld"   " %20llu"
  *
  * (DTrace 2.x widths: each field is one space plus the widest value of its type.)
+ *
+ * With flowindent (-F) the probe columns give way to one column of the function, indented by
+ * two spaces for each entry not yet returned from, and printed even with -q:
+ *
+ *   CPU FUNCTION                                    header "%3s %-41s\n"
+ *     0 | :BEGIN                                    "| func:name": neither entry nor return
+ *     0  => openat                                  " => func" (syscall), " -> func": entry,
+ *     0    -> do_sys_openat2                        then one level deeper
+ *     0    <- do_sys_openat2                        " <= func", " <- func": return, one level
+ *     0  <= openat                                  back first (never below 0)
+ *   |-3-| |-------------------41------------------| "%3d %-41s " + data
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "dt_consumer.h"
 
@@ -37,6 +49,67 @@ dt_fmt_probe_prefix(dt_strbuf_t *sb, int cpu, uint32_t probe_id, const char *fun
 	dt_sb_printf(&fn, "%s:%s", func ? func : "", name ? name : "");
 	dt_sb_printf(sb, "%3d %6" PRIu32 " %32s ", cpu, probe_id, dt_sb_str(&fn));
 	dt_sb_free(&fn);
+}
+
+/* DTrace's rule: "entry" or a name ending in "-entry" (method-entry), not "gentry". */
+static bool
+dt_flow_name_is(const char *name, const char *what)
+{
+	size_t n = strlen(name), w = strlen(what);
+
+	return n >= w && strcmp(name + n - w, what) == 0 && (n == w || name[n - w - 1] == '-');
+}
+
+dt_flow_t
+dt_flow_kind(const char *name)
+{
+	if (!name)
+		return DT_FLOW_NONE;
+	if (dt_flow_name_is(name, "entry"))
+		return DT_FLOW_ENTRY;
+	return dt_flow_name_is(name, "return") ? DT_FLOW_RETURN : DT_FLOW_NONE;
+}
+
+dt_flow_t
+dt_flow_decide(const char *name, bool same_probe_before, bool same_probe_after)
+{
+	dt_flow_t f = dt_flow_kind(name);
+
+	if ((f == DT_FLOW_ENTRY && same_probe_before) || (f == DT_FLOW_RETURN && same_probe_after))
+		return DT_FLOW_NONE;
+	return f;
+}
+
+void
+dt_fmt_flow_header(dt_strbuf_t *sb)
+{
+	dt_sb_printf(sb, "%3s %-41s\n", "CPU", "FUNCTION");
+}
+
+void
+dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, const char *prov,
+		   const char *func, const char *name)
+{
+	bool sys = prov && strcmp(prov, "syscall") == 0;
+	dt_strbuf_t col = { 0 };
+
+	if (flow == DT_FLOW_RETURN && *indent > 0)
+		*indent -= 2;
+	dt_sb_printf(&col, "%*s", *indent, "");
+	switch (flow) {
+	case DT_FLOW_ENTRY:
+		dt_sb_printf(&col, "%s%s", sys ? " => " : " -> ", func ? func : "");
+		*indent += 2;
+		break;
+	case DT_FLOW_RETURN:
+		dt_sb_printf(&col, "%s%s", sys ? " <= " : " <- ", func ? func : "");
+		break;
+	case DT_FLOW_NONE:
+		dt_sb_printf(&col, "| %s:%s", func ? func : "", name ? name : "");
+		break;
+	}
+	dt_sb_printf(sb, "%3d %-41s ", cpu, dt_sb_str(&col));
+	dt_sb_free(&col);
 }
 
 void

@@ -25,6 +25,7 @@ dt_handle_new(void)
 	dtp->ncpus = n > 0 ? (int)n : 1;
 	dtp->opts.switchrate_ns = 1000000000ULL;	/* 1hz, as DTrace */
 	dtp->opts.aggrate_ns = 1000000000ULL;
+	dtp->opts.statusrate_ns = 1000000000ULL;
 	dtp->opts.bufsize = 4ULL << 20;
 	dtp->opts.aggsize = 4ULL << 20;
 	dtp->opts.strsize = 256;
@@ -131,7 +132,7 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 {
 	static const char *const ignored[] = {
 		/* Accepted for script compatibility; they change nothing on this kernel yet. */
-		"cpu", "cleanrate", "statusrate", "jstackframes", "jstackstrsize", "stackindent", "bufpolicy",
+		"cpu", "jstackframes", "jstackstrsize", "stackindent",
 		"bufresize", "aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
 		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
 		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "procrate",
@@ -160,6 +161,18 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 			return -1;
 		else
 			o->tree = (unsigned)n;
+	} else if (strcmp(name, "bufpolicy") == 0) {
+		static const char *const policies[] = {
+			[DT_BUFPOLICY_SWITCH] = "switch", [DT_BUFPOLICY_FILL] = "fill",
+			[DT_BUFPOLICY_RING] = "ring",
+		};
+		size_t i = 0;
+
+		while (value && i < DT_ARRAY_SIZE(policies) && strcmp(value, policies[i]) != 0)
+			i++;
+		if (!value || i == DT_ARRAY_SIZE(policies))
+			return -1;
+		o->bufpolicy = (dt_bufpolicy_t)i;
 	} else if (strcmp(name, "aggsortkey") == 0) {
 		o->aggsortkey = on;
 	} else if (strcmp(name, "aggsortrev") == 0) {
@@ -174,13 +187,24 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 			o->aggsortkeypos = (int)v;
 		else
 			o->aggsortpos = (int)v;
-	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0) {
-		if (dt_parse_time(value, &n, true) < 0 || n == 0)
+	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0 ||
+		   strcmp(name, "statusrate") == 0 || strcmp(name, "cleanrate") == 0) {
+		/*
+		 * Times, as DTrace reads them: a bare number is nanoseconds, no value is 0 (as
+		 * fast as the consumer goes). Aggregations are read from their maps whenever they
+		 * print, so aggrate asks for nothing more, and speculations are freed by the
+		 * consumer as it reads them (cleanrate). The run loop wakes at the shorter of
+		 * switchrate and statusrate (a full fill buffer is seen at statusrate).
+		 */
+		n = 0;
+		if (value && dt_parse_time(value, &n, false) < 0)
 			return -1;
-		if (name[0] == 's')
+		if (name[1] == 'w')
 			o->switchrate_ns = n;
-		else
+		else if (name[0] == 'a')
 			o->aggrate_ns = n;
+		else if (name[1] == 't')
+			o->statusrate_ns = n;
 	} else if (strcmp(name, "bufsize") == 0 || strcmp(name, "aggsize") == 0 ||
 		   strcmp(name, "dynvarsize") == 0) {
 		if (dt_opt_size(value, &n) < 0 || n == 0)

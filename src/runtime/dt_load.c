@@ -283,6 +283,29 @@ dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n)
 
 static int dt_rt_reclaim_load(dt_handle_t *dtp);
 
+/*
+ * bufpolicy=fill: the room kept free in every CPU's buffer for END's records, so they fit
+ * even in a full one (DTrace's reserve): what END's clauses write, summed. The consumer
+ * refuses to start tracing when it is more than bufsize.
+ */
+static uint64_t
+dt_rt_end_reserve(const dt_program_t *prog)
+{
+	uint64_t n = 0;
+
+	for (int c = 0; c < prog->nclauses; c++) {
+		const dt_clause_t *cl = prog->clauses[c];
+
+		for (size_t k = 0; cl->has_record && k < cl->probes.len; k++) {
+			if (cl->probes.data[k]->id == DT_PROBE_END) {
+				n += cl->recsize;
+				break;
+			}
+		}
+	}
+	return n;
+}
+
 int
 dt_rt_load(dt_handle_t *dtp)
 {
@@ -291,6 +314,8 @@ dt_rt_load(dt_handle_t *dtp)
 	uint32_t temp_max = 64;
 	int err = 0;
 
+	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL)
+		dtp->end_reserve = dt_rt_end_reserve(prog);
 	/* Group probes into programs, then give each program its clauses in order. */
 	for (size_t i = 0; i < prog->probes.len; i++) {
 		dt_bpfprog_t *bp = dt_rt_prog_for(dtp, prog->probes.data[i]);

@@ -22,7 +22,14 @@
 struct dt_provider;
 struct bpf_insn;
 
-/* Options: the -x names and their defaults live in dt_options.c. */
+/* -x bufpolicy: what a principal buffer does when full (see dt_consume.c). */
+typedef enum dt_bufpolicy {
+	DT_BUFPOLICY_SWITCH,	/* the default: records print as they are read */
+	DT_BUFPOLICY_FILL,	/* kept until one CPU's bufsize is full; then tracing stops */
+	DT_BUFPOLICY_RING,	/* each CPU keeps its last bufsize bytes, printed at the end */
+} dt_bufpolicy_t;
+
+/* Options: the -x names and their defaults live in dt_handle.c (dt_opt_set). */
 typedef struct dt_options {
 	bool quiet;
 	bool errtags;
@@ -31,7 +38,9 @@ typedef struct dt_options {
 	bool bpflog;		/* show the verifier log on failed loads */
 	uint64_t switchrate_ns;	/* how often the consumer drains the buffer */
 	uint64_t aggrate_ns;
+	uint64_t statusrate_ns;	/* how often the run loop looks at the kernel's state */
 	uint64_t bufsize;	/* principal buffer bytes per CPU */
+	dt_bufpolicy_t bufpolicy;
 	uint64_t aggsize;
 	uint32_t strsize;
 	uint32_t dynvarsize;
@@ -113,7 +122,14 @@ typedef struct dt_handle {
 	bool printed_header;
 	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
 	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use */
-	struct dt_specbuf *specs;	/* per speculation id: the records it holds */
+	struct dt_recbuf *specs;	/* per speculation id: the records it holds */
+	struct dt_flowcpu *flowcpus;	/* -F: per CPU, the depth and a waiting return record */
+	uint32_t nflowcpus;
+	struct dt_recbuf *held;		/* bufpolicy fill, ring: per CPU, the records kept */
+	uint32_t nheld;
+	int end_cpu;			/* the CPU END's records came from (printed last); -1 */
+	uint64_t end_reserve;		/* fill: the bytes END's records may need */
+	bool filled;			/* fill: a CPU's buffer is full, tracing must stop */
 	bool replaying;			/* committing: records print, not buffer */
 	uint64_t spec_drops, spec_drops_told;	/* records a full speculation refused */
 	uint64_t *agg_normal;		/* per aggregation: normalize() factor (1: none) */

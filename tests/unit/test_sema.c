@@ -117,6 +117,41 @@ UNIT_TEST(options)
 	dt_handle_free(dtp);
 }
 
+/* -x aggrate, switchrate, statusrate, cleanrate: times as DTrace's options read them. */
+UNIT_TEST(options_rates)
+{
+	static const char *const names[] = {"aggrate", "switchrate", "statusrate", "cleanrate"};
+	static const char *const bad[] = {"fast", "10 ms", "-5ms", "1.5s", "10hzz", "0hz",
+					  "ms", "", "99999999999999d"};
+	/* suffixes in any case; a bare number is nanoseconds, not Hz as in profile-97 */
+	static const struct { const char *v; uint64_t ns; } good[] = {
+		{"100us", 100000}, {"2sec", 2000000000}, {"10Hz", 100000000}, {"3MSEC", 3000000},
+		{"500", 500}, {"1m", 60000000000ULL}, {"1d", 86400000000000ULL}, {NULL, 0},
+	};
+	dt_handle_t *dtp = dt_handle_new();
+	const char *why;
+
+	UNIT_EQ_INT(dtp->opts.aggrate_ns, 1000000000);
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		UNIT_EQ_INT(dt_opt_set(dtp, "aggrate", good[i].v, &why), 0);
+		UNIT_EQ_INT(dtp->opts.aggrate_ns, good[i].ns);
+		UNIT_EQ_INT(dt_opt_set(dtp, "switchrate", good[i].v, &why), 0);
+		UNIT_EQ_INT(dtp->opts.switchrate_ns, good[i].ns);
+		UNIT_EQ_INT(dt_opt_set(dtp, "statusrate", good[i].v, &why), 0);
+		UNIT_EQ_INT(dt_opt_set(dtp, "cleanrate", good[i].v, &why), 0);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			why = NULL;
+			if (dt_opt_set(dtp, names[k], bad[i], &why) != -1)
+				UNIT_FAIL("-x %s=%s accepted", names[k], bad[i]);
+			UNIT_EQ_STR(why, "Invalid value for specified option");
+		}
+	}
+	UNIT_EQ_INT(dtp->opts.switchrate_ns, 0);	/* refused values change nothing */
+	dt_handle_free(dtp);
+}
+
 UNIT_TEST(record_layout)
 {
 	dt_handle_t *dtp = dt_handle_new();

@@ -1,0 +1,6 @@
+#pragma D option switchrate=-1s
+
+BEGIN
+{
+	exit(0);
+}
