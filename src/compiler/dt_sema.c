@@ -49,6 +49,7 @@ static const struct dt_bvar {
 	{"stackdepth", DT_VAR_STACKDEPTH, "uint32_t"},
 	{"ustackdepth", DT_VAR_USTACKDEPTH, "uint32_t"},
 	{"__psargs", DT_VAR_PSARGS, "string"},
+	{"caller", DT_VAR_CALLER, "uintptr_t"},	{"ucaller", DT_VAR_UCALLER, "uintptr_t"},
 };
 
 static const struct dt_func {
@@ -130,6 +131,13 @@ static bool
 dt_is_scalar(const dt_type_t *t)
 {
 	return t && (dt_is_int(t) || t->kind == DT_TYPE_PTR);
+}
+
+/* NULL, or the integer constant 0 (C's null pointer constant) */
+static bool
+dt_is_null(const dt_node_t *n)
+{
+	return n->kind == DT_NODE_INT && n->ival == 0;
 }
 
 static const char *
@@ -396,10 +404,19 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 		}
 	}
 	if (!dt_sema_find_var(s, n->text)) {
-		/* An enumerator of a kernel enum (PIDTYPE_PID...) is an integer constant. */
+		/* A built-in constant (NULL, R_PC...) or an enumerator of a kernel enum
+		 * (PIDTYPE_PID...) is an integer constant. */
 		int64_t v;
 		const dt_type_t *et;
+		const char *ct = dt_const_lookup(n->text, &v);
 
+		if (ct) {
+			n->kind = DT_NODE_INT;
+			n->ival = (uint64_t)v;
+			n->isuffix = 0;
+			n->type = dt_sema_ktype(s, n, ct);
+			return;
+		}
 		if (dt_type_enum_value(s->cc, n->text, &v, &et) == 0) {
 			n->kind = DT_NODE_INT;
 			n->ival = (uint64_t)v;
@@ -502,7 +519,10 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 			n->type = dt_type_int(s->cc, 4, true);
 			return;
 		}
-		if (dt_is_scalar(l) && dt_is_scalar(r)) {
+		/* and a string against NULL compares its address (strtok's NULL at the end) */
+		if ((dt_is_scalar(l) && dt_is_scalar(r)) ||
+		    (dt_is_string(l) && dt_is_null(n->right)) ||
+		    (dt_is_null(n->left) && dt_is_string(r))) {
 			n->type = dt_type_int(s->cc, 4, true);
 			return;
 		}
@@ -619,6 +639,38 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 	n->ident_kind = DT_IDENT_VAR;
 	n->ident_id = DT_VAR_ARG0 + (int)ix->ival;
 	cl->needs |= DT_SEMA_NEED_ARGS;
+}
+
+/*
+ * uregs[R_name]: a user register of the current thread (dt_consts.c names them). As in
+ * DTrace on Linux, the index must be an integer constant and a known register.
+ */
+static void
+dt_sema_uregs(dt_sema_t *s, dt_node_t *n)
+{
+	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
+
+	if (!ix) {
+		ERR(s, D_PROTO_LEN, n, "uregs[ ] prototype mismatch: %zu args passed, 1 expected",
+		    n->list.len);
+		return;
+	}
+	dt_sema_expr(s, ix);
+	if (!ix->type)
+		return;
+	if (ix->kind != DT_NODE_INT || !dt_is_int(ix->type)) {
+		ERR(s, D_PROTO_ARG, ix, "uregs[ ] argument #1 is incompatible with prototype:\n"
+		    "\tprototype: integer constant\n\t argument: %s", ix->type->name);
+		return;
+	}
+	if (ix->ival > DT_UREGS_MAX) {
+		ERR(s, D_UNKNOWN, ix, "uregs[]: index out of bounds (%lld)", (long long)ix->ival);
+		return;
+	}
+	n->type = dt_type_named(s->cc, "uint64_t");
+	n->ident_kind = DT_IDENT_VAR;
+	n->ident_id = DT_VAR_UREGS;
+	n->ival = ix->ival;
 }
 
 /*
@@ -1006,11 +1058,13 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		if (sp->args[k] == '|')
 			k++;
 		kind = sp->args[k];
-		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) : dt_is_scalar(t);
+		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) :
+		     kind == 'S' ? dt_is_string(t) || dt_is_null(n->list.data[i]) : dt_is_scalar(t);
 		if (!ok) {
 			ERR(s, D_PROTO_ARG, n->list.data[i], "%s( ) argument #%d is incompatible with "
 			    "prototype:\n\tprototype: %s\n\t argument: %s", n->text, i + 1,
-			    kind == 's' ? "string" : kind == 'i' ? "int64_t" : "uintptr_t", t->name);
+			    kind == 's' ? "string" : kind == 'i' ? "int64_t" :
+			    kind == 'S' ? "char *" : "uintptr_t", t->name);
 			return;
 		}
 	}
@@ -1346,6 +1400,11 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		if (n->left->kind == DT_NODE_IDENT && strcmp(n->left->text, "args") == 0 &&
 		    !dt_sema_find_var(s, "args")) {
 			dt_sema_args(s, n);
+			return;
+		}
+		if (n->left->kind == DT_NODE_IDENT && strcmp(n->left->text, "uregs") == 0 &&
+		    !dt_sema_find_var(s, "uregs")) {
+			dt_sema_uregs(s, n);
 			return;
 		}
 		if ((n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text) &&
