@@ -702,8 +702,7 @@ dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
 	bool is_cmp = n->op == TOK_EQ || n->op == TOK_NE || n->op == TOK_LT || n->op == TOK_LE ||
 		      n->op == TOK_GT || n->op == TOK_GE;
 
-	/* (a string against NULL compares addresses, below) */
-	if (is_cmp && dt_cg_is_str(l) && dt_cg_is_str(r)) {
+	if (is_cmp && dt_cg_is_str(l)) {
 		dt_cg_strcmp(cg, l, r);
 		EMIT(cg, DT_MOV64_IMM(1, 0));
 		dt_cg_setcc(cg, dt_cg_cmp_op(n->op, true), 0, 1);
@@ -1608,7 +1607,7 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 	int skip = dt_ir_label(ir), actno = 0;
 
 	cg->clause = cl;
-	cg->temp_off = cg->prog->this_size;	/* this-> variables come first */
+	cg->temp_off = cg->temp_base;
 	cg->temp_max = DT_MAX(cg->temp_max, cg->temp_off);
 	cg->clause_exit = skip;
 	cg->clause_fault = dt_ir_label(ir);

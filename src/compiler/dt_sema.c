@@ -202,7 +202,7 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		switch (n->ident_id) {
 		case DT_SUBR_SUBSTR: case DT_SUBR_STRSTR: case DT_SUBR_STRCHR:
 		case DT_SUBR_STRRCHR: case DT_SUBR_TOUPPER: case DT_SUBR_TOLOWER:
-		case DT_SUBR_BASENAME: case DT_SUBR_DIRNAME:
+		case DT_SUBR_BASENAME: case DT_SUBR_DIRNAME: case DT_SUBR_CLEANPATH:
 			/* a part or a copy of the first argument ("." and "/" fit in 2) */
 			cap = DT_MAX(dt_sema_strcap(cc, n->list.data[0], strsize), 2u);
 			break;
@@ -515,14 +515,27 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 		return;
 	switch (n->op) {
 	case TOK_EQ: case TOK_NE: case TOK_LT: case TOK_LE: case TOK_GT: case TOK_GE:
+		/*
+		 * s == NULL: strings are values here (strsize buffers), and a string subroutine
+		 * that DTrace makes return NULL (strtok at the end, strstr, ...) returns "": so
+		 * NULL against a string is the empty string.
+		 */
+		if ((dt_is_string(l) && dt_is_null(n->right)) ||
+		    (dt_is_null(n->left) && dt_is_string(r))) {
+			dt_node_t *z = dt_is_string(l) ? n->right : n->left;
+
+			z->kind = DT_NODE_STRING;
+			z->text = "";
+			z->textlen = 0;
+			z->str_id = -1;
+			z->type = dt_type_string(s->cc);
+			l = r = z->type;
+		}
 		if (dt_is_string(l) && dt_is_string(r)) {
 			n->type = dt_type_int(s->cc, 4, true);
 			return;
 		}
-		/* and a string against NULL compares its address (strtok's NULL at the end) */
-		if ((dt_is_scalar(l) && dt_is_scalar(r)) ||
-		    (dt_is_string(l) && dt_is_null(n->right)) ||
-		    (dt_is_null(n->left) && dt_is_string(r))) {
+		if (dt_is_scalar(l) && dt_is_scalar(r)) {
 			n->type = dt_type_int(s->cc, 4, true);
 			return;
 		}
