@@ -671,6 +671,8 @@ dt_sema_uregs(dt_sema_t *s, dt_node_t *n)
 	dt_sema_expr(s, ix);
 	if (!ix->type)
 		return;
+	if (ix->kind == DT_NODE_IDENT && ix->ident_kind == DT_IDENT_INLINE)
+		ix = ix->left;		/* an inline constant */
 	if (ix->kind != DT_NODE_INT || !dt_is_int(ix->type)) {
 		ERR(s, D_PROTO_ARG, ix, "uregs[ ] argument #1 is incompatible with prototype:\n"
 		    "\tprototype: integer constant\n\t argument: %s", ix->type->name);

@@ -4,6 +4,8 @@
  * before the call), the user code and stack segments of x86-64 Linux, rip and rflags as the
  * syscall instruction also left them in rcx and r11, and the aliases of the Solaris names.
  */
+inline int SPR = R_SP;
+
 syscall::getppid:entry
 /pid == $target/
 {
@@ -15,7 +17,7 @@ syscall::getppid:entry
 	    uregs[R_RFL] == uregs[R_R11]);
 	printf("aliases %d %d %d %d\n", uregs[R_EDI] == uregs[R_RDI], uregs[R_SP] == uregs[R_RSP],
 	    uregs[R_R0] == uregs[R_EAX], uregs[R_PS] == uregs[R_EFL]);
-	printf("index %d\n", uregs[R_R9 + 2] == uregs[R_RAX]);
+	printf("index %d %d\n", uregs[R_R9 + 2] == uregs[R_RAX], uregs[SPR] == uregs[R_RSP]);
 	/* DTrace on Linux's numbering, as its own test prints it */
 	printf(" %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d\n",
 	    R_PC, R_SP, R_R0, R_R1, R_CS, R_GS, R_ES, R_DS, R_EDI, R_ESI, R_EBP, R_EAX, R_ESP,
