@@ -398,6 +398,52 @@ dt_cg_kread(dt_cg_t *cg, int32_t off, int size)
 }
 
 /*
+ * r0 = uregs[ix] (dt_consts.c numbers them): the user registers the kernel saved on entry
+ * from user space at the top of the task's kernel stack (bpf_task_pt_regs: on a system call
+ * entry, the very registers sys_enter passes), 0..20 in struct pt_regs's order; 21..25 from
+ * the task's thread_struct. A kernel thread has none: an invalid address fault at 0, as in
+ * DTrace.
+ */
+static void
+dt_cg_uregs(dt_cg_t *cg, int ix)
+{
+	/* x86-64's thread_struct: es and ds are unsigned short, the rest unsigned long */
+	static const struct { const char *mem; int size; } thr[] = {
+		{"ds", 2}, {"es", 2}, {"fsbase", 8}, {"gsbase", 8}, {"trap_nr", 8},
+	};
+	int flags = dt_cg_btf_offset(cg, "task_struct", "flags");
+	int user = dt_ir_label(IR(cg));
+
+	if (flags < 0) {
+		dt_cg_fail(cg, "uregs[ ] needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+	dt_cg_kread(cg, flags, 4);
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 0, 0x00200000));	/* PF_KTHREAD */
+	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, user);
+	EMIT(cg, DT_ST(BPF_DW, 7, DT_MST_FADDR, 0));
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	dt_ir_place(IR(cg), user);
+	if (ix < 21) {
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task_btf));
+		EMIT(cg, DT_MOV64_REG(1, 0));
+		EMIT(cg, DT_CALL(BPF_FUNC_task_pt_regs));
+		dt_cg_kread(cg, 8 * ix, 8);
+	} else {
+		int th = dt_cg_btf_offset(cg, "task_struct", "thread");
+		int m = dt_cg_btf_offset(cg, "thread_struct", thr[ix - 21].mem);
+
+		if (th < 0 || m < 0) {
+			dt_cg_fail(cg, "uregs[ ] needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+			return;
+		}
+		EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
+		dt_cg_kread(cg, th + m, thr[ix - 21].size);
+	}
+}
+
+/*
  * r0 = __psargs, the current process's command line: the first 79 bytes of
  * [mm->arg_start, mm->arg_end) in user memory, the NULs between arguments turned into
  * spaces (PRARGSZ is 80). A task without an mm (a kernel thread) gets the empty string.
@@ -545,6 +591,23 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 3));
 		return;
 	}
+	case DT_VAR_CALLER: case DT_VAR_UCALLER: {
+		/*
+		 * The second frame of the kernel (user) stack, as DTrace on Linux takes it: the
+		 * first is where the probe fired (in the function that fires the tracepoint, or
+		 * the user PC), the second where that function was called from. The helper
+		 * zeroes what it does not fill, so no second frame reads 0.
+		 */
+		uint32_t off = dt_cg_temp(cg, 16);
+
+		dt_cg_stack_into(cg, id == DT_VAR_CALLER ? DT_RECFMT_STACK : DT_RECFMT_USTACK, 7,
+				 (int32_t)off, 16);
+		EMIT(cg, DT_LDX(BPF_DW, 0, 7, (int16_t)(off + 8)));
+		return;
+	}
+	case DT_VAR_UREGS:
+		dt_cg_uregs(cg, (int)n->ival);
+		return;
 	case DT_VAR_ID: case DT_VAR_EPID:
 		dt_cg_prid(cg, 0);
 		return;
@@ -1676,7 +1739,7 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 	int skip = dt_ir_label(ir), actno = 0;
 
 	cg->clause = cl;
-	cg->temp_off = cg->prog->this_size;	/* this-> variables come first */
+	cg->temp_off = cg->temp_base;
 	cg->temp_max = DT_MAX(cg->temp_max, cg->temp_off);
 	cg->clause_exit = skip;
 	cg->clause_fault = dt_ir_label(ir);

@@ -39,8 +39,15 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	unsigned needs = 0;
 	bool masked;
 
-	for (size_t i = 0; i < bp->clauses.len; i++)
+	/* this-> variables come first in the temporaries, then strtok()'s state if any */
+	cg->temp_base = cg->prog->this_size;
+	for (size_t i = 0; i < bp->clauses.len; i++) {
 		needs |= dt_cg_clause_needs(bp->clauses.data[i]);
+		if (!cg->strtok_off && dt_cg_calls_strtok(bp->clauses.data[i]->node)) {
+			cg->strtok_off = DT_MST_TEMP + cg->temp_base;
+			cg->temp_base += DT_STRTOK_SIZE(cg);
+		}
+	}
 
 	cg->in_end = bp->prov->ops == &dt_prov_dtrace_ops && bp->group == DT_GROUP_END;
 	dt_ir_emit(ir, DT_MOV64_REG(6, 1));
@@ -53,6 +60,9 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	}
 	cg->prog_exit = out;
 	masked = bp->prov->ops->prologue(cg, bp, needs);
+	/* strtok(NULL, ...) continues a string of this firing only: none yet */
+	if (cg->strtok_off)
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, (int16_t)cg->strtok_off, -1));
 	if (masked && bp->clauses.len > DT_MAX_MASKED_CLAUSES) {
 		cg->err = "too many clauses on one shared probe program";
 		return -1;

@@ -356,6 +356,382 @@ dt_cg_pathpart(dt_cg_t *cg, dt_node_t *n, bool dir)
 	PLACE(out);
 }
 
+bool
+dt_cg_calls_strtok(const dt_node_t *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == DT_NODE_CALL && n->ident_kind == DT_IDENT_SUBR &&
+	    n->ident_id == DT_SUBR_STRTOK)
+		return true;
+	for (size_t i = 0; i < n->list.len; i++)
+		if (dt_cg_calls_strtok(n->list.data[i]))
+			return true;
+	/* an inline's node has its definition in left */
+	return dt_cg_calls_strtok(n->left) || dt_cg_calls_strtok(n->right) ||
+	       dt_cg_calls_strtok(n->cond) || dt_cg_calls_strtok(n->pred) ||
+	       dt_cg_calls_strtok(n->body);
+}
+
+/* r1 = the byte at r7 + off + r3; r4 = 1 if it is the NUL, else 0 (with no branch). */
+static void
+dt_cg_ldb_nul(dt_cg_t *cg, uint32_t off)
+{
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+	LDB(1, 1, off);
+	EMIT(cg, DT_MOV64_REG(4, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 4, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 4, 63));
+}
+
+/*
+ * For the character in r1 and the 256-bit set at r7 + set: r2 = r7 + the offset of its byte
+ * (less set), register dst = that byte, r1 = the character's bit in it.
+ */
+static void
+dt_cg_setbyte(dt_cg_t *cg, int dst, uint32_t set)
+{
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 2, 3));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 7));
+	LDB(dst, 2, set);
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 1, 7));
+}
+
+/* The scratch word at off becomes r3 where register c (0 or 1) says so, with no branch. */
+static void
+dt_cg_set_if(dt_cg_t *cg, uint32_t off, int c)
+{
+	MLD(2, off);
+	EMIT(cg, DT_MOV64_REG(4, 3));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 4, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, c));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 4));
+	MST(off, 2);
+}
+
+/*
+ * strtok(s, delims), as DTrace defines it: the next token of s, a run of characters not in
+ * delims after those that are; "" (DTrace's NULL, see dt_sema.c) when only delimiters are
+ * left. strtok(NULL, delims) goes on where the previous call of this probe firing stopped:
+ * at the delimiter that ended its token, which other delimiters may make part of the next
+ * one. With no string in this firing, that is an invalid address fault at 0, as in DTrace.
+ * The state lives at cg->strtok_off, reset before the clauses run (dt_cg_program):
+ *
+ *   +----------+-----------------------------+
+ *   | position | s, copied (strsize bytes)   |      position -1: no string yet
+ *   +----------+-----------------------------+
+ *
+ * The delimiters become a 256-bit set. Then one pass over every position (from 0: the
+ * counter is a constant) runs the scan as arithmetic, with no branch on the data: the phase
+ * (0 among delimiters, 1 in the token, 2 done) and the token's start and end move only where
+ * the position is at or past the saved one. The verifier pushes the other side of every
+ * data-dependent branch for later, at most 8192 at once; with branches a few strtok() calls
+ * in one clause, each with a loop of strsize steps, went past that.
+ */
+static void
+dt_cg_strtok(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_node_t *str = n->list.data[0], *dl = n->list.data[1];
+	uint32_t ss = cg->strsize, st = cg->strtok_off, buf = st + 8;
+	uint32_t cd = dt_cg_strcap(cg, dl), cr = dt_cg_strcap(cg, n);
+	uint32_t d_off = dt_cg_temp(cg, cd), set = dt_cg_temp(cg, 32), r = dt_cg_temp(cg, cr);
+	uint32_t v = dt_cg_temp(cg, 40);
+	int have = LBL(), dl_loop = LBL(), loop = LBL();
+	/* v + 0: phase, v + 8: token start, v + 16: its end, v + 24: found one, v + 32: the
+	 * delimiters go on (no NUL yet) */
+
+	if (!st) {
+		dt_cg_fail(cg, "strtok( ) in an inline that no clause of the probe calls");
+		return;
+	}
+	/* the string: a new one, or (NULL) the one this firing is going through */
+	if (str->kind != DT_NODE_INT) {
+		dt_cg_sload(cg, str, buf, ss);
+		MSTI(st, 0);
+	} else {
+		MLD(0, st);
+		JIMM(BPF_JSGE, 0, 0, have);
+		MSTI(DT_MST_FADDR, 0);
+		dt_cg_fault(cg, DT_FAULT_BADADDR);
+		PLACE(have);
+	}
+
+	/* the delimiters' set, bit c & 7 of byte c >> 3, for each c before the NUL */
+	for (uint32_t i = 0; i < 32; i += 8)
+		MSTI(set + i, 0);
+	dt_cg_sload(cg, dl, d_off, cd);
+	MSTI(v + 32, 1);
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	PLACE(dl_loop);
+	dt_cg_ldb_nul(cg, d_off);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 4, 1));		/* r4 = c is not the NUL */
+	MLD(0, v + 32);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 0, 4));
+	MST(v + 32, 0);
+	dt_cg_setbyte(cg, 5, set);
+	EMIT(cg, DT_ALU64_REG(BPF_LSH, 0, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 5, 0));
+	EMIT(cg, DT_STX(BPF_B, 2, 5, (int16_t)set));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	JIMM(BPF_JLT, 3, cd, dl_loop);
+
+	MSTI(v + 0, 0);
+	MSTI(v + 8, 0);
+	MSTI(v + 16, 0);
+	MSTI(v + 24, 0);
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	PLACE(loop);
+	dt_cg_ldb_nul(cg, buf);				/* r4 = z: c is the NUL */
+	dt_cg_setbyte(cg, 2, set);			/* r2 = d: c is a delimiter */
+	EMIT(cg, DT_ALU64_REG(BPF_RSH, 2, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 2, 1));
+	MLD(0, st);					/* r0 = at or past the position */
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 3));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 63));
+	MLD(5, v + 0);
+	EMIT(cg, DT_MOV64_REG(1, 5));			/* r1 = a0: in phase 0 here */
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 1, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 1, 63));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 1, 0));
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 5, 1));		/* r5 = a1: in phase 1 here */
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 5, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 5, 63));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 5, 0));
+	EMIT(cg, DT_MOV64_REG(0, 4));			/* r0 = the token starts: a0 & !(z | d) */
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 0, 2));
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 0, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 0, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 1, 4));		/* r1 = it ends: a0 & z | a1 & (z | d) */
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 4, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 4, 5));
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 1, 4));
+	MLD(2, v + 24);
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 2, 0));
+	MST(v + 24, 2);
+	/* start = pos if it starts, end = pos if it ends; phase += starts + ends * (2 - phase) */
+	dt_cg_set_if(cg, v + 8, 0);
+	dt_cg_set_if(cg, v + 16, 1);
+	MLD(2, v + 0);
+	EMIT(cg, DT_MOV64_IMM(4, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 4, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 4));
+	MST(v + 0, 2);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	JIMM(BPF_JLT, 3, ss, loop);
+
+	/* the next call starts at the end; the token is [start, end), if there is one */
+	MLD(1, v + 16);
+	MST(st, 1);
+	MLD(0, v + 8);
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 0));
+	MLD(2, v + 24);
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 1, 2));
+	MST(v + 24, 1);
+	dt_cg_scopy(cg, r, cr, buf, ss, v + 8, v + 24);
+}
+
+/* Register dst = 1 if src == k, else 0, for src ^ k small and not negative (no branch). */
+static void
+dt_cg_eqk(dt_cg_t *cg, int dst, int src, int32_t k)
+{
+	EMIT(cg, DT_MOV64_REG(dst, src));
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, dst, k));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, dst, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, dst, 63));
+}
+
+/* Register reg op= the slot at off of the scratch value (through r4). */
+static void
+dt_cg_mop(dt_cg_t *cg, int op, int reg, uint32_t off)
+{
+	MLD(4, off);
+	EMIT(cg, DT_ALU64_REG(op, reg, 4));
+}
+
+/* r2 = r7 + the offset of entry r2 of a stack of 16-bit entries p2 bytes long (less its own
+ * offset), the index masked for the verifier. */
+static void
+dt_cg_stkaddr(dt_cg_t *cg, uint32_t p2)
+{
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 2, (int32_t)(p2 / 2 - 1)));
+	EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 7));
+}
+
+/* r1 = the slots at a and b of the scratch value, ANDed (0 or 1 each). */
+static void
+dt_cg_and2(dt_cg_t *cg, uint32_t a, uint32_t b)
+{
+	MLD(1, a);
+	MLD(2, b);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 1, 2));
+}
+
+/*
+ * cleanpath(s), as DTrace defines it (and its own tests pin down): "//" becomes "/", "/./"
+ * goes, and "/../" (or a final "/..") takes the output back to its last '/' (to its start
+ * when there is none), without regard to symbolic links; a trailing "/." stays, and so does
+ * a trailing '/'. DTrace's loop reads ahead after each '/'; here one pass over the input
+ * keeps what it has read of "/..": the phase S is 0 (none), 1 ("/"), 2 ("/."), 3 ("/..").
+ * A character then either moves the phase on, or takes the output back (S 3, at '/' or the
+ * end), or goes out after the S characters of "/.." read so far. The slashes written are
+ * on a stack (16-bit positions), so going back is a pop, not a scan.
+ * As in strtok(), every step is arithmetic with no branch on the data, and the output and
+ * the stack are indexed through masks of a power of two, so the verifier walks the loop
+ * once, a constant number of instructions per character. The output is never longer than
+ * the input, and unlike DTrace's it is not cut 5 characters before strsize.
+ */
+static void
+dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), p2 = 8, in, out, stk, v;
+	int loop = LBL();
+	/* v + 0: S, 8: done, 16: j (output length), 24: stack depth, 32: c, 40: c is NUL,
+	 * 48: act (not done), 56: c is '/', 64: c is '.', 72: e (c goes out), 80: sp (back up),
+	 * 88: push (a '/' goes out), 96: how many characters go out, 104: c is '.' in phase 1
+	 * or 2, 112: S is 3, 120: S before this character */
+
+	while (p2 < ca + 8)
+		p2 *= 2;
+	in = dt_cg_temp(cg, ca);
+	out = dt_cg_temp(cg, p2 + 8);
+	stk = dt_cg_temp(cg, p2);
+	v = dt_cg_temp(cg, 128);
+	dt_cg_sload(cg, n->list.data[0], in, ca);
+	for (uint32_t i = 0; i < 32; i += 8)
+		MSTI(v + i, 0);
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	PLACE(loop);
+	dt_cg_ldb_nul(cg, in);
+	MST(v + 32, 1);
+	MST(v + 40, 4);
+	MLD(0, v + 8);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 0, 1));
+	MST(v + 48, 0);
+	dt_cg_eqk(cg, 2, 1, '/');
+	MST(v + 56, 2);
+	dt_cg_eqk(cg, 2, 1, '.');
+	MST(v + 64, 2);
+	MLD(0, v + 0);
+	MST(v + 120, 0);
+	dt_cg_eqk(cg, 1, 0, 1);
+	dt_cg_eqk(cg, 2, 0, 2);
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 1, 2));
+	MLD(2, v + 64);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 1));
+	MST(v + 104, 2);
+	dt_cg_eqk(cg, 1, 0, 3);
+	MST(v + 112, 1);
+	/* sp = act & S3 & (slash | nul) */
+	MLD(2, v + 56);
+	dt_cg_mop(cg, BPF_OR, 2, v + 40);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 1));
+	dt_cg_mop(cg, BPF_AND, 2, v + 48);
+	MST(v + 80, 2);
+	/* e = act & !(slash | dot in phase 1 or 2 | S3 & nul); n = e * (S + !nul) */
+	MLD(2, v + 40);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 1));
+	dt_cg_mop(cg, BPF_OR, 2, v + 56);
+	dt_cg_mop(cg, BPF_OR, 2, v + 104);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 1));
+	dt_cg_mop(cg, BPF_AND, 2, v + 48);
+	MST(v + 72, 2);
+	MLD(4, v + 40);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 4, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, 2));
+	MST(v + 96, 4);
+	/* push = e & S != 0 | sp & nul */
+	dt_cg_eqk(cg, 1, 0, 0);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 1, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 1));
+	MLD(4, v + 80);
+	MLD(5, v + 40);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 4, 5));
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 2, 4));
+	MST(v + 88, 2);
+	/* S += act & slash ? 1 - S : act & dot in 1 or 2 ? 1 : e ? -S : 0 */
+	dt_cg_and2(cg, v + 56, v + 48);
+	EMIT(cg, DT_MOV64_IMM(4, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 4, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, 1));
+	dt_cg_and2(cg, v + 104, v + 48);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 1));
+	MLD(2, v + 72);
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 4, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 4));
+	MST(v + 0, 0);
+	/* done |= act & nul */
+	dt_cg_and2(cg, v + 48, v + 40);
+	MLD(0, v + 8);
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 0, 1));
+	MST(v + 8, 0);
+	/* back up where sp: j = the top of the stack (0 when empty), popped */
+	MLD(0, v + 24);
+	dt_cg_eqk(cg, 1, 0, 0);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 1, 1));
+	EMIT(cg, DT_MOV64_REG(2, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 1));
+	dt_cg_stkaddr(cg, p2);
+	EMIT(cg, DT_LDX(BPF_H, 2, 2, (int16_t)stk));
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 1));
+	dt_cg_mop(cg, BPF_SUB, 2, v + 16);
+	MLD(5, v + 80);
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 5));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 2));
+	MST(v + 16, 4);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 1, 5));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 1));
+	MST(v + 24, 0);
+	/* out[j ..] = the first S characters of "/..", then c */
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 4, (int32_t)(p2 - 1)));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 7));
+	MLD(1, v + 32);
+	MLD(0, v + 120);
+	for (int k = 0; k < 3; k++) {
+		/* r5 = S > k */
+		EMIT(cg, DT_MOV64_REG(5, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 5, k + 1));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 5, 63));
+		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 5, 1));
+		EMIT(cg, DT_MOV64_IMM(2, k == 0 ? '/' : '.'));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 1));
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 5));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_STX(BPF_B, 4, 2, (int16_t)(out + (uint32_t)k)));
+	}
+	EMIT(cg, DT_STX(BPF_B, 4, 1, (int16_t)(out + 3)));
+	/* push j where a '/' went out; j += n, + 1 for the '/' after a final "/.." */
+	MLD(0, v + 24);
+	EMIT(cg, DT_MOV64_REG(2, 0));
+	dt_cg_stkaddr(cg, p2);
+	MLD(4, v + 16);
+	EMIT(cg, DT_STX(BPF_H, 2, 4, (int16_t)stk));
+	MLD(1, v + 88);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 1));
+	MST(v + 24, 0);
+	dt_cg_and2(cg, v + 80, v + 40);
+	MLD(2, v + 96);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 1));
+	MST(v + 16, 4);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	JIMM(BPF_JLT, 3, ca, loop);
+
+	MLD(4, v + 16);
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 4, (int32_t)(p2 - 1)));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 7));
+	EMIT(cg, DT_ST(BPF_B, 4, (int16_t)out, 0));
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)out));
+}
+
 /*
  * r0 = the optional base argument of lltostr() and strtoll() (10 when absent); a constant
  * base outside 2..36 fails the compile (false).
@@ -994,6 +1370,12 @@ dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 		return;
 	case DT_SUBR_PROGENYOF:
 		dt_cg_progenyof(cg, n);
+		return;
+	case DT_SUBR_STRTOK:
+		dt_cg_strtok(cg, n);
+		return;
+	case DT_SUBR_CLEANPATH:
+		dt_cg_cleanpath(cg, n);
 		return;
 	default:
 		dt_cg_fail(cg, "unknown subroutine");

@@ -141,6 +141,9 @@ typedef struct dt_cg {
 	/* Temporaries in the scratch value, bump-allocated per clause: the high-water mark sizes
 	 * the scratch map. */
 	uint32_t temp_off, temp_max;
+	/* Where each clause's temporaries start: after this-> variables and, in a program
+	 * that calls strtok(), its state (at strtok_off in the scratch value; else 0). */
+	uint32_t temp_base, strtok_off;
 	int stack_depth;	/* bytes of the BPF stack used by spills (grows down from fp) */
 	int stack_max;
 	int prog_exit;		/* label: return 0 from the program */
@@ -200,6 +203,9 @@ void dt_cg_fault(dt_cg_t *cg, int kind);
 void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
 /* Subroutine calls (dt_cg_subr.c). */
 void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
+/* Does the clause call strtok()? Then its program keeps strtok's state (dt_cg_program). */
+bool dt_cg_calls_strtok(const dt_node_t *n);
+#define DT_STRTOK_SIZE(cg) (8 + (uint32_t)DT_ALIGN((cg)->strsize, 8))
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
 /* Byte offset of member mem in struct sname, from the kernel's BTF (loaded once), or -1. */
 int dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem);

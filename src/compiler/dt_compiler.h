@@ -388,6 +388,8 @@ enum {
 	DT_VAR_PROBEPROV, DT_VAR_PROBEMOD, DT_VAR_PROBEFUNC, DT_VAR_PROBENAME, DT_VAR_CURTHREAD,
 	DT_VAR_WALLTIMESTAMP, DT_VAR_VTIMESTAMP, DT_VAR_STACKDEPTH, DT_VAR_USTACKDEPTH,
 	DT_VAR_PSARGS,		/* __psargs: the command line, for dlibs/procfs.d's pr_psargs */
+	DT_VAR_CALLER, DT_VAR_UCALLER,
+	DT_VAR_UREGS,		/* an INDEX node uregs[i]: ival is the register's index */
 };
 
 /* node->ident_id of actions (DT_IDENT_ACTION) */
@@ -405,7 +407,8 @@ enum { DT_SUBR_COPYINSTR, DT_SUBR_STRLEN, DT_SUBR_STRJOIN, DT_SUBR_SUBSTR, DT_SU
        DT_SUBR_TOLOWER, DT_SUBR_LLTOSTR, DT_SUBR_STRTOLL, DT_SUBR_BASENAME, DT_SUBR_DIRNAME,
        DT_SUBR_HTONS, DT_SUBR_HTONL, DT_SUBR_HTONLL, DT_SUBR_NTOHS, DT_SUBR_NTOHL,
        DT_SUBR_NTOHLL, DT_SUBR_RAND, DT_SUBR_GETMAJOR, DT_SUBR_GETMINOR, DT_SUBR_INET_NTOA,
-       DT_SUBR_INET_NTOA6, DT_SUBR_INET_NTOP, DT_SUBR_PROGENYOF, DT_SUBR_SPECULATION };
+       DT_SUBR_INET_NTOA6, DT_SUBR_INET_NTOP, DT_SUBR_PROGENYOF, DT_SUBR_SPECULATION,
+       DT_SUBR_STRTOK, DT_SUBR_CLEANPATH };
 
 typedef struct dt_subr {
 	const char *name;
@@ -415,6 +418,13 @@ typedef struct dt_subr {
 } dt_subr_t;
 
 const dt_subr_t *dt_subr_lookup(const char *name);
+
+/*
+ * D's built-in integer constants (dt_consts.c): NULL, and the register names that index
+ * uregs[] (R_PC, R_SP, ...). Returns the value and its type's name, or NULL if name is none.
+ */
+const char *dt_const_lookup(const char *name, int64_t *val);
+#define DT_UREGS_MAX 25		/* the highest uregs[] index (R_TRAPNO) */
 
 /* What a clause reads from the probe context (dt_clause_t.needs). */
 #define DT_SEMA_NEED_ARGS 0x1

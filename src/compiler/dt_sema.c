@@ -49,6 +49,7 @@ static const struct dt_bvar {
 	{"stackdepth", DT_VAR_STACKDEPTH, "uint32_t"},
 	{"ustackdepth", DT_VAR_USTACKDEPTH, "uint32_t"},
 	{"__psargs", DT_VAR_PSARGS, "string"},
+	{"caller", DT_VAR_CALLER, "uintptr_t"},	{"ucaller", DT_VAR_UCALLER, "uintptr_t"},
 };
 
 static const struct dt_func {
@@ -132,6 +133,13 @@ dt_is_scalar(const dt_type_t *t)
 	return t && (dt_is_int(t) || t->kind == DT_TYPE_PTR);
 }
 
+/* NULL, or the integer constant 0 (C's null pointer constant) */
+static bool
+dt_is_null(const dt_node_t *n)
+{
+	return n->kind == DT_NODE_INT && n->ival == 0;
+}
+
 static const char *
 dt_type_name(const dt_type_t *t)
 {
@@ -194,7 +202,7 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		switch (n->ident_id) {
 		case DT_SUBR_SUBSTR: case DT_SUBR_STRSTR: case DT_SUBR_STRCHR:
 		case DT_SUBR_STRRCHR: case DT_SUBR_TOUPPER: case DT_SUBR_TOLOWER:
-		case DT_SUBR_BASENAME: case DT_SUBR_DIRNAME:
+		case DT_SUBR_BASENAME: case DT_SUBR_DIRNAME: case DT_SUBR_CLEANPATH:
 			/* a part or a copy of the first argument ("." and "/" fit in 2) */
 			cap = DT_MAX(dt_sema_strcap(cc, n->list.data[0], strsize), 2u);
 			break;
@@ -396,10 +404,19 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 		}
 	}
 	if (!dt_sema_find_var(s, n->text)) {
-		/* An enumerator of a kernel enum (PIDTYPE_PID...) is an integer constant. */
+		/* A built-in constant (NULL, R_PC...) or an enumerator of a kernel enum
+		 * (PIDTYPE_PID...) is an integer constant. */
 		int64_t v;
 		const dt_type_t *et;
+		const char *ct = dt_const_lookup(n->text, &v);
 
+		if (ct) {
+			n->kind = DT_NODE_INT;
+			n->ival = (uint64_t)v;
+			n->isuffix = 0;
+			n->type = dt_sema_ktype(s, n, ct);
+			return;
+		}
 		if (dt_type_enum_value(s->cc, n->text, &v, &et) == 0) {
 			n->kind = DT_NODE_INT;
 			n->ival = (uint64_t)v;
@@ -498,6 +515,22 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 		return;
 	switch (n->op) {
 	case TOK_EQ: case TOK_NE: case TOK_LT: case TOK_LE: case TOK_GT: case TOK_GE:
+		/*
+		 * s == NULL: strings are values here (strsize buffers), and a string subroutine
+		 * that DTrace makes return NULL (strtok at the end, strstr, ...) returns "": so
+		 * NULL against a string is the empty string.
+		 */
+		if ((dt_is_string(l) && dt_is_null(n->right)) ||
+		    (dt_is_null(n->left) && dt_is_string(r))) {
+			dt_node_t *z = dt_is_string(l) ? n->right : n->left;
+
+			z->kind = DT_NODE_STRING;
+			z->text = "";
+			z->textlen = 0;
+			z->str_id = -1;
+			z->type = dt_type_string(s->cc);
+			l = r = z->type;
+		}
 		if (dt_is_string(l) && dt_is_string(r)) {
 			n->type = dt_type_int(s->cc, 4, true);
 			return;
@@ -622,6 +655,40 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 }
 
 static dt_var_t *dt_var_find(dt_sema_t *s, dt_varkind_t kind, const char *name);
+
+/*
+ * uregs[R_name]: a user register of the current thread (dt_consts.c names them). As in
+ * DTrace on Linux, the index must be an integer constant and a known register.
+ */
+static void
+dt_sema_uregs(dt_sema_t *s, dt_node_t *n)
+{
+	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
+
+	if (!ix) {
+		ERR(s, D_PROTO_LEN, n, "uregs[ ] prototype mismatch: %zu args passed, 1 expected",
+		    n->list.len);
+		return;
+	}
+	dt_sema_expr(s, ix);
+	if (!ix->type)
+		return;
+	if (ix->kind == DT_NODE_IDENT && ix->ident_kind == DT_IDENT_INLINE)
+		ix = ix->left;		/* an inline constant */
+	if (ix->kind != DT_NODE_INT || !dt_is_int(ix->type)) {
+		ERR(s, D_PROTO_ARG, ix, "uregs[ ] argument #1 is incompatible with prototype:\n"
+		    "\tprototype: integer constant\n\t argument: %s", ix->type->name);
+		return;
+	}
+	if (ix->ival > DT_UREGS_MAX) {
+		ERR(s, D_UNKNOWN, ix, "uregs[]: index out of bounds (%lld)", (long long)ix->ival);
+		return;
+	}
+	n->type = dt_type_named(s->cc, "uint64_t");
+	n->ident_kind = DT_IDENT_VAR;
+	n->ident_id = DT_VAR_UREGS;
+	n->ival = ix->ival;
+}
 
 /*
  * p[i] through a kernel pointer, a.m[i] into a kernel array (char arrays included, though
@@ -1166,11 +1233,13 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		if (sp->args[k] == '|')
 			k++;
 		kind = sp->args[k];
-		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) : dt_is_scalar(t);
+		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) :
+		     kind == 'S' ? dt_is_string(t) || dt_is_null(n->list.data[i]) : dt_is_scalar(t);
 		if (!ok) {
 			ERR(s, D_PROTO_ARG, n->list.data[i], "%s( ) argument #%d is incompatible with "
 			    "prototype:\n\tprototype: %s\n\t argument: %s", n->text, i + 1,
-			    kind == 's' ? "string" : kind == 'i' ? "int64_t" : "uintptr_t", t->name);
+			    kind == 's' ? "string" : kind == 'i' ? "int64_t" :
+			    kind == 'S' ? "char *" : "uintptr_t", t->name);
 			return;
 		}
 	}
@@ -1518,6 +1587,11 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		if (n->left->kind == DT_NODE_IDENT && strcmp(n->left->text, "args") == 0 &&
 		    !dt_sema_find_var(s, "args")) {
 			dt_sema_args(s, n);
+			return;
+		}
+		if (n->left->kind == DT_NODE_IDENT && strcmp(n->left->text, "uregs") == 0 &&
+		    !dt_sema_find_var(s, "uregs")) {
+			dt_sema_uregs(s, n);
 			return;
 		}
 		if (dt_sema_is_assoc(s, n)) {

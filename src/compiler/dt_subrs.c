@@ -8,6 +8,7 @@
  * Argument kinds, one character each in "args" (optional ones after a '|'):
  *   s  a string                 i  an integer
  *   p  an address (integer or pointer)
+ *   S  a string or NULL (reported as char *, DTrace's prototype)
  */
 #include <string.h>
 
@@ -44,6 +45,8 @@ static const dt_subr_t dt_subrs[] = {
 	{"inet_ntoa6",	DT_SUBR_INET_NTOA6,	"p",	"string"},
 	{"inet_ntop",	DT_SUBR_INET_NTOP,	"ip",	"string"},
 	{"progenyof",	DT_SUBR_PROGENYOF,	"i",	"int"},
+	{"strtok",	DT_SUBR_STRTOK,		"Ss",	"string"},
+	{"cleanpath",	DT_SUBR_CLEANPATH,	"s",	"string"},
 };
 
 const dt_subr_t *

@@ -1,0 +1,6 @@
+BEGIN
+{
+	trace(cleanpath());
+	trace(cleanpath("/a", "/b"));
+	trace(cleanpath(42));
+}

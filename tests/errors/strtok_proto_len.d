@@ -1,0 +1,5 @@
+BEGIN
+{
+	trace(strtok("abc"));
+	trace(strtok("abc", "b", "c"));
+}

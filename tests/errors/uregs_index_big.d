@@ -1,0 +1,5 @@
+BEGIN
+{
+	trace(uregs[R_TRAPNO]);
+	trace(uregs[R_TRAPNO + 17]);
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	i = R_SP;
+	trace(uregs[i]);
+}
