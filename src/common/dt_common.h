@@ -138,6 +138,7 @@ typedef struct dt_loc {
 	X(D_PDESC_INVAL)                                                                     \
 	X(D_IDENT_UNDEF)                                                                     \
 	X(D_IDENT_BADREF)                                                                    \
+	X(D_SYM_NOTYPES)                                                                     \
 	X(D_OP_INT)                                                                          \
 	X(D_OP_ARITH)                                                                        \
 	X(D_OP_SCALAR)                                                                       \

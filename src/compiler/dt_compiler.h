@@ -569,6 +569,13 @@ const dt_type_t *dt_type_dtypedef(dt_compile_t *cc, const char *name, const dt_t
 uint32_t dt_type_align(dt_compile_t *cc, const dt_type_t *t);
 int dt_type_denum(dt_compile_t *cc, const char *name, int64_t *val, const dt_type_t **type);
 
+/*
+ * The type of kernel symbol "name" (`name in D): a function's type from BTF. -EINVAL for a
+ * per-CPU variable (its symbol is an offset, not an address), -ENOENT when BTF has no type
+ * for it (this kernel's BTF types no other variables).
+ */
+int dt_type_symbol(dt_compile_t *cc, const char *name, const dt_type_t **type);
+
 /* The kernel's BTF for cc, loaded on first use; NULL (cc->btf_err) when unavailable. */
 struct btf *dt_type_btf(dt_compile_t *cc);
 

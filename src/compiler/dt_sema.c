@@ -330,6 +330,52 @@ dt_sema_char_array(dt_sema_t *s, dt_node_t *n)
 	}
 }
 
+/*
+ * `sym, mod`sym: the kernel object at the symbol's address (from /proc/kallsyms), of its
+ * type from BTF: n becomes *(T *)address, so &`sym, `sym.m and reads work as for any
+ * kernel object.
+ */
+static void
+dt_sema_symbol(dt_sema_t *s, dt_node_t *n)
+{
+	const char *bq = strrchr(n->text, '`'), *name = bq ? bq + 1 : n->text;
+	const char *mod = bq ? dt_arena_strndup(&s->cc->arena, n->text,
+						(size_t)(bq - n->text)) : NULL;
+	const dt_type_t *t = NULL;
+	dt_node_t *addr;
+	uint64_t a;
+	int rc;
+
+	if (!s->dtp)
+		return;
+	if (!s->dtp->ksyms)
+		s->dtp->ksyms = dt_ksyms_new(NULL);
+	if (dt_ksym_by_name(s->dtp->ksyms, mod, name, &a) < 0) {
+		ERR(s, D_IDENT_UNDEF, n, "failed to resolve %s%s: Unknown symbol name",
+		    bq ? "" : "`", n->text);
+		return;
+	}
+	rc = dt_type_symbol(s->cc, name, &t);
+	if (rc == -EINVAL) {
+		ERR(s, D_UNSUPPORTED, n, "%s%s is a per-CPU variable: per-CPU symbols are not "
+		    "supported yet", bq ? "" : "`", n->text);
+		return;
+	}
+	if (rc < 0) {
+		ERR(s, D_SYM_NOTYPES, n, "no symbolic type information is available for %s`%s: "
+		    "No type information available for symbol", mod ? mod : "vmlinux", name);
+		return;
+	}
+	addr = dt_node_new(s->cc, DT_NODE_INT, n->loc);
+	addr->ival = a;
+	addr->type = dt_type_ptr(s->cc, t);
+	n->kind = DT_NODE_UNARY;
+	n->op = TOK_STAR;
+	n->left = addr;
+	n->type = t;
+	dt_sema_char_array(s, n);
+}
+
 /* e.m and e->m on structs and unions, kernel types included. */
 static bool dt_sema_find_var(dt_sema_t *s, const char *name);
 static void dt_sema_ident(dt_sema_t *s, dt_node_t *n);
@@ -1613,10 +1659,13 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_XLATE:
 		dt_decl_xlate(s, n);
 		return;
+	case DT_NODE_SYMBOL:
+		dt_sema_symbol(s, n);
+		return;
 	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
 	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
 	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY:
-	case DT_NODE_SYMBOL: case DT_NODE_TYPENAME:
+	case DT_NODE_TYPENAME:
 	case DT_NODE_COUNT:
 		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in this position",
 		    dt_node_kind_name(n->kind));

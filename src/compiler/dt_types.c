@@ -1314,3 +1314,20 @@ dt_type_dtypedef(dt_compile_t *cc, const char *name, const dt_type_t *t)
 	dt_vec_push(&cc->dtypes, ((struct dt_dtype){ 't', c->name, c }));
 	return c;
 }
+
+int
+dt_type_symbol(dt_compile_t *cc, const char *name, const dt_type_t **type)
+{
+	struct btf *btf = dt_type_btf(cc);
+	int id;
+
+	if (!btf)
+		return -ENOENT;
+	/* vmlinux's BTF has variables only for per-CPU data, whose symbols are offsets */
+	if (btf__find_by_name_kind(btf, name, BTF_KIND_VAR) > 0)
+		return -EINVAL;
+	id = btf__find_by_name_kind(btf, name, BTF_KIND_FUNC);
+	if (id <= 0 || !(*type = dt_btf_type(cc, (uint32_t)id)))
+		return -ENOENT;
+	return 0;
+}
