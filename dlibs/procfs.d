@@ -42,6 +42,7 @@ typedef struct lwpsinfo {
 	char pr_nice;		/* nice value */
 	short pr_syscall;	/* system call number (if in one) */
 	int pr_pri;		/* priority, higher is better */
+	char pr_cpu;		/* recent CPU usage (not kept by Linux: not translated) */
 	char pr_clname[8];	/* scheduling class */
 	char pr_name[16];	/* thread name */
 	processorid_t pr_onpro;	/* the CPU it last ran on */
@@ -64,6 +65,7 @@ typedef struct psinfo {
 	size_t pr_size;		/* address space size in Kbytes */
 	size_t pr_rssize;	/* resident set size in Kbytes */
 	dev_t pr_ttydev;	/* controlling terminal (0: none) */
+	int pr_wstat;		/* a zombie's wait status */
 	char pr_fname[16];	/* name of the executable (the command) */
 	char pr_psargs[80];	/* the command line's first 79 bytes */
 	int pr_argc;		/* argument count (not kept by Linux: 0) */
@@ -119,6 +121,7 @@ translator psinfo_t < struct task_struct *T > {
 	    T->mm->rss_stat[3].count) << 2 : 0;
 	pr_ttydev = T->signal->tty ? T->signal->tty->driver->major << 20 |
 	    T->signal->tty->driver->minor_start + T->signal->tty->index : 0;
+	pr_wstat = T->exit_code;
 	pr_fname = T->comm;
 	/* the current process's command line (user memory of another cannot be read here) */
 	pr_psargs = __psargs;

@@ -986,7 +986,9 @@ dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 		lv->v = NULL;
 		lv->mtype = n->type;
 		lv->kreg = (int)n->ival;	/* a char array's length when n is a string */
+		cg->dmem_store = true;
 		dt_cg_kaddr(cg, n);
+		cg->dmem_store = false;
 		lv->koff = dt_cg_push(cg);
 		return;
 	}
@@ -1210,7 +1212,9 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 
 		dt_cg_kaddr(cg, n->right);
 		slot = dt_cg_push(cg);
+		cg->dmem_store = true;
 		dt_cg_kaddr(cg, target);
+		cg->dmem_store = false;
 		EMIT(cg, DT_MOV64_REG(1, 0));
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)dt_type_resolve(target->type)->size));
 		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
@@ -1309,12 +1313,16 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 
 		dt_cg_expr(cg, n->list.data[0]);
 		if (dt_cg_is_dmem(cg, n->left)) {
-			/* D's own arrays are checked: the verifier (and DTrace) insist */
+			/*
+			 * D's own arrays are checked: a store must stay inside (the verifier
+			 * insists); an address may be one past the end, as in C.
+			 */
 			uint32_t nel = n->left->isuffix == -1 ? (uint32_t)n->left->ival
 							      : lt->nelems;
 			int ok = dt_ir_label(IR(cg));
 
-			dt_ir_jmp_imm(IR(cg), BPF_JLT, 0, (int32_t)nel, ok);
+			dt_ir_jmp_imm(IR(cg), cg->dmem_store ? BPF_JLT : BPF_JLE, 0, (int32_t)nel,
+				      ok);
 			EMIT(cg, DT_STX(BPF_DW, 7, 0, DT_MST_FADDR));
 			dt_cg_fault(cg, DT_FAULT_BADADDR);
 			dt_ir_place(IR(cg), ok);

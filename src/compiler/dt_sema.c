@@ -65,6 +65,7 @@ static const struct dt_func {
 	{"print", DT_IDENT_ACTION, DT_ACTFN_PRINT},
 	{"stack", DT_IDENT_VALFN, DT_RECFMT_STACK},
 	{"ustack", DT_IDENT_VALFN, DT_RECFMT_USTACK},
+	{"jstack", DT_IDENT_VALFN, DT_RECFMT_USTACK},	/* no Java frames here: ustack() */
 	{"func", DT_IDENT_VALFN, DT_RECFMT_SYM},
 	{"sym", DT_IDENT_VALFN, DT_RECFMT_SYM},
 	{"mod", DT_IDENT_VALFN, DT_RECFMT_MOD},
@@ -781,8 +782,8 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 			return;
 		}
 		if (lt->kind == DT_TYPE_ARRAY && lt->nelems && ix->kind == DT_NODE_INT &&
-		    (ix->type->is_signed ? (int64_t)ix->ival < 0 ||
-		     (int64_t)ix->ival >= (int64_t)lt->nelems : ix->ival >= lt->nelems)) {
+		    ((ix->type->is_signed && (int64_t)ix->ival < 0) || ix->ival > lt->nelems ||
+		     (ix->ival == lt->nelems && s->addr_of != n))) {
 			ERR(s, D_ARR_BOUNDS, ix, "index %lld is out of range for array %s",
 			    (long long)(int64_t)ix->ival, n->left->type->name);
 			return;
@@ -1424,6 +1425,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 				ERR(s, D_ADDROF_VAR, n, "cannot take address of dynamic object");
 				return;
 			}
+			s->addr_of = l;		/* &a[n]: one past the end is an address */
 			dt_sema_expr(s, l);
 			if (!l->type)
 				return;
@@ -1559,6 +1561,10 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		dt_sema_expr(s, n->left);
 		if (!n->left->type || !t)
 			return;
+		if (dt_sema_is_object(t) && dt_type_equal(t, n->left->type)) {
+			dt_node_move(n, n->left);	/* (struct s)x of a struct s: x itself */
+			return;
+		}
 		if (dt_type_resolve(t)->kind != DT_TYPE_INT &&
 		    dt_type_resolve(t)->kind != DT_TYPE_PTR) {
 			ERR(s, D_UNSUPPORTED, n, "casts to %s are not supported yet",

@@ -26,6 +26,7 @@ typedef struct dt_sema {
 	bool in_lib;		/* analysing a D library: its translators are checked on first use */
 	bool in_inline;		/* analysing an inline's definition */
 	dt_node_t *member_of;	/* the left side of the member access being analysed */
+	dt_node_t *addr_of;	/* the operand of the & being analysed */
 } dt_sema_t;
 
 /* Every error names the region it is in (predicate, action list), as DTrace does for -n. */
