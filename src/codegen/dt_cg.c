@@ -47,6 +47,7 @@ static void dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_var(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kread(dt_cg_t *cg, int32_t off, int size);
 static bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
+static void dt_cg_stack_flags(dt_cg_t *cg, int fmt);
 
 void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
@@ -578,12 +579,12 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 		uint32_t off = dt_cg_temp(cg, 127 * 8);
 		int ok = dt_ir_label(IR(cg));
 
+		dt_cg_stack_flags(cg, id == DT_VAR_USTACKDEPTH ? DT_RECFMT_USTACK
+							: DT_RECFMT_STACK);
 		EMIT(cg, DT_MOV64_REG(1, 6));
 		EMIT(cg, DT_MOV64_REG(2, 7));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)off));
 		EMIT(cg, DT_MOV64_IMM(3, 127 * 8));
-		EMIT(cg, DT_MOV64_IMM(4, id == DT_VAR_USTACKDEPTH ? BPF_F_USER_STACK
-							: (cg->stack_skip & BPF_F_SKIP_FIELD_MASK)));
 		EMIT(cg, DT_CALL(BPF_FUNC_get_stack));
 		dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, ok);
 		EMIT(cg, DT_MOV64_IMM(0, 0));
@@ -1450,17 +1451,52 @@ dt_cg_destructive(dt_cg_t *cg, dt_node_t *call)
  * stack()/ustack() into [base + off, + size): zeroed first, then the helper fills as many
  * frames as there are (the rest stays zero, which is how the consumer finds the end).
  */
+/*
+ * r4 = the flags of a bpf_get_stack of the traced code's stack: for the user stack,
+ * BPF_F_USER_STACK; for the kernel's, the frames to skip, one more when the first one left
+ * is the tracepoint's iterator (see cg->iter_lo), which a one-frame read finds out.
+ */
+static void
+dt_cg_stack_flags(dt_cg_t *cg, int fmt)
+{
+	uint32_t off, flags;
+	int done;
+
+	if (fmt == DT_RECFMT_USTACK || !cg->iter_lo) {
+		EMIT(cg, DT_MOV64_IMM(4, fmt == DT_RECFMT_USTACK ? BPF_F_USER_STACK :
+				      cg->stack_skip & BPF_F_SKIP_FIELD_MASK));
+		return;
+	}
+	off = dt_cg_temp(cg, 8);
+	flags = dt_cg_temp(cg, 8);
+	done = dt_ir_label(IR(cg));
+	EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)flags, cg->stack_skip & BPF_F_SKIP_FIELD_MASK));
+	EMIT(cg, DT_MOV64_REG(1, 6));
+	EMIT(cg, DT_MOV64_REG(2, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)off));
+	EMIT(cg, DT_MOV64_IMM(3, 8));
+	EMIT(cg, DT_MOV64_IMM(4, cg->stack_skip & BPF_F_SKIP_FIELD_MASK));
+	EMIT(cg, DT_CALL(BPF_FUNC_get_stack));
+	dt_ir_jmp_imm(IR(cg), BPF_JSLT, 0, 8, done);
+	EMIT(cg, DT_LDX(BPF_DW, 1, 7, (int16_t)off));
+	dt_cg_int(cg, 2, cg->iter_lo);
+	dt_ir_jmp_reg(IR(cg), BPF_JLT, 1, 2, done);
+	dt_cg_int(cg, 2, cg->iter_hi);
+	dt_ir_jmp_reg(IR(cg), BPF_JGE, 1, 2, done);
+	EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)flags, (cg->stack_skip + 1) & BPF_F_SKIP_FIELD_MASK));
+	dt_ir_place(IR(cg), done);
+	EMIT(cg, DT_LDX(BPF_DW, 4, 7, (int16_t)flags));
+}
+
 void
 dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size)
 {
 	dt_cg_zero(cg, base, (uint32_t)off, size);
+	dt_cg_stack_flags(cg, fmt);
 	EMIT(cg, DT_MOV64_REG(1, 6));
 	EMIT(cg, DT_MOV64_REG(2, base));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, off));
 	EMIT(cg, DT_MOV64_IMM(3, (int32_t)size));
-	EMIT(cg, DT_MOV64_IMM(4, fmt == DT_RECFMT_USTACK
-					 ? BPF_F_USER_STACK
-					 : (cg->stack_skip & BPF_F_SKIP_FIELD_MASK)));
 	EMIT(cg, DT_CALL(BPF_FUNC_get_stack));
 }
 

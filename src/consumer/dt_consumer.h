@@ -159,6 +159,9 @@ size_t dt_ksyms_count(dt_ksyms_t *ks);		/* symbols kept; 0 when the load failed 
 const char *dt_ksym_lookup(dt_ksyms_t *ks, uint64_t addr, uint64_t *off, const char **mod);
 /* By name (mod NULL: any module): 0 and *addr, -ENOENT, or the load's -errno. */
 int dt_ksym_by_name(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *addr);
+/* The address range [lo, hi) of function "name" (up to the next symbol); hi may be NULL. */
+int dt_ksym_range(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *lo,
+		  uint64_t *hi);
 
 /* DTrace's text for an address (ks may be NULL: every address is then unknown). */
 void dt_ksym_fmt_addr(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* %a: mod`f+0x1b */

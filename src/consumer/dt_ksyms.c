@@ -218,6 +218,12 @@ dt_ksym_lookup(dt_ksyms_t *ks, uint64_t addr, uint64_t *off, const char **mod)
 int
 dt_ksym_by_name(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *addr)
 {
+	return dt_ksym_range(ks, mod, name, addr, NULL);
+}
+
+int
+dt_ksym_range(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *lo, uint64_t *hi)
+{
 	int err;
 
 	if ((err = dt_ksyms_load(ks)) != 0)
@@ -226,7 +232,10 @@ dt_ksym_by_name(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *add
 		const ksym_t *s = &ks->syms[i];
 
 		if (strcmp(s->name, name) == 0 && (!mod || strcmp(s->mod, mod) == 0)) {
-			*addr = s->addr;
+			*lo = s->addr;
+			if (hi)	/* symbols are sorted by address: the next one ends it */
+				*hi = i + 1 < ks->nsyms ? ks->syms[i + 1].addr
+							: s->addr + DT_KSYM_LASTSPAN;
 			return 0;
 		}
 	}
@@ -286,6 +295,7 @@ dt_ksym_fmt_stack(dt_strbuf_t *sb, dt_ksyms_t *ks, const uint64_t *pcs, size_t n
 		if (!name || !((mod && strcmp(mod, "bpf") == 0) ||
 			       strncmp(name, "bpf_trace_run", 13) == 0 ||
 			       strncmp(name, "__bpf_trace_", 12) == 0 ||
+			       strncmp(name, "__traceiter_", 12) == 0 ||
 			       strncmp(name, "bpf_prog_", 9) == 0))
 			break;
 	}

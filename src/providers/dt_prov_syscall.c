@@ -20,6 +20,7 @@
 
 #include <bpf/bpf.h>
 
+#include "../consumer/dt_consumer.h"
 #include "dt_provider.h"
 
 #define DT_SYSCALL_MAXNR 1024	/* dispatch map size: above every x86-64 syscall number */
@@ -72,6 +73,11 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	 * bpf_trace_run2 and the tracepoint's __bpf_trace_sys_enter/exit (seen on 6.18; the
 	 * consumer drops any such frame that is left, should another kernel have more). */
 	cg->stack_skip = 4;
+	if (!cg->dtp->ksyms)
+		cg->dtp->ksyms = dt_ksyms_new(NULL);
+	if (dt_ksym_range(cg->dtp->ksyms, NULL, entry ? "__traceiter_sys_enter" :
+			  "__traceiter_sys_exit", &cg->iter_lo, &cg->iter_hi) < 0)
+		cg->iter_lo = cg->iter_hi = 0;
 	/* The syscall number: sys_enter passes it as args[1]; sys_exit has only regs. */
 	if (entry) {
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, 8));
