@@ -2447,6 +2447,19 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 				dt_sema_expr(s, e);
 				return;
 			}
+			if (f->kind == DT_IDENT_VALFN && (f->id == DT_RECFMT_STACK ||
+							  f->id == DT_RECFMT_USTACK)) {
+				/* stack(); and ustack(); are actions: they record the stack */
+				dt_node_t *t = dt_node_new(s->cc, DT_NODE_CALL, e->loc);
+
+				t->text = "trace";
+				dt_vec_push(&t->list, e);
+				n->left = e = t;
+				f = dt_func_lookup("trace");
+			} else if (f->kind == DT_IDENT_VALFN) {
+				ERR(s, D_OP_ACT, e, "%s( ) may not be used as a statement", e->text);
+				return;
+			}
 			e->ident_kind = f->kind;
 			e->ident_id = f->id;
 			dt_sema_action(s, e, f);

@@ -360,6 +360,9 @@ UNIT_TEST(object_variables)
 		    "D_OP_INCOMPAT 1:36 action list: operands have incompatible types: \"int\" = \"string\"");
 	UNIT_EQ_STR(error_of("BEGIN { curthread->pid = 1; }"),
 		    "D_OP_LVAL 1:24 action list: operator = requires a writable variable as its left-hand operand");
+	UNIT_EQ_STR(error_of("BEGIN { stack(); ustack(3); jstack(); }"), "(compiled)");
+	UNIT_EQ_STR(error_of("BEGIN { func(0); }"),
+		    "D_OP_ACT 1:9 action list: func( ) may not be used as a statement");
 	UNIT_EQ_STR(error_of("self struct s { int a; } x;"),
 		    "D_UNSUPPORTED 1:6 thread-local variables of type struct s are not supported yet");
 	UNIT_EQ_STR(error_of("struct s { int a; } x; struct t { int a; } y; BEGIN { x = y; }"),
