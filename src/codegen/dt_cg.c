@@ -48,6 +48,7 @@ static void dt_cg_var(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kread(dt_cg_t *cg, int32_t off, int size);
 static bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
 static void dt_cg_stack_flags(dt_cg_t *cg, int fmt);
+static void dt_cg_dyn_addr(dt_cg_t *cg, dt_node_t *n);
 
 void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
@@ -1228,8 +1229,10 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 		return;
 	}
 
-	if (n->kind == DT_NODE_ASSIGN && n->op == TOK_ASSIGN &&
-	    target->type->kind == DT_TYPE_STRING && n->right->kind == DT_NODE_INT) {
+	if (n->kind == DT_NODE_ASSIGN && n->op == TOK_ASSIGN && n->right->kind == DT_NODE_INT &&
+	    (target->type->kind == DT_TYPE_STRING ||
+	     dt_type_resolve(target->type)->kind == DT_TYPE_STRUCT ||
+	     dt_type_resolve(target->type)->kind == DT_TYPE_UNION)) {
 		/* string = 0: delete a dynamic variable's element, empty a static one */
 		dt_cg_lval(cg, target, &lv);
 		if (lv.v->kind == DT_VK_SELF || lv.v->kind == DT_VK_ASSOC) {
@@ -1287,10 +1290,14 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 static void
 dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 {
-	if ((n->kind == DT_NODE_IDENT || n->kind == DT_NODE_THIS) &&
-	    n->ident_kind == DT_IDENT_DVAR) {
+	if (n->ident_kind == DT_IDENT_DVAR) {
+		const dt_var_t *v = cg->prog->vars.data[n->ident_id];
+
 		/* a global or clause-local variable (struct, union or array) is its slot */
-		dt_cg_slot_addr(cg, cg->prog->vars.data[n->ident_id]);
+		if (v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS)
+			dt_cg_slot_addr(cg, v);
+		else
+			dt_cg_dyn_addr(cg, n);
 		return;
 	}
 	if (n->kind == DT_NODE_MEMBER) {
@@ -1342,17 +1349,56 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 	dt_cg_fail(cg, "this expression has no address");
 }
 
-/* Is n a global or clause-local variable, or a member or element of one: D memory? */
+/*
+ * r0 = the address of a thread-local or associative struct's element. Reading one that
+ * does not exist reads zeros; a store (cg->dmem_store) creates it zero-filled first, and
+ * when the map is full counts a dynamic variable drop and stores into a scratch copy.
+ */
+static void
+dt_cg_dyn_addr(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_irbuf_t *ir = IR(cg);
+	struct dt_lval lv;
+	uint32_t zero;
+	int done = dt_ir_label(ir), sink = dt_ir_label(ir);
+
+	dt_cg_lval(cg, n, &lv);
+	zero = dt_cg_temp(cg, lv.v->size);
+	dt_cg_zero(cg, 7, zero, lv.v->size);
+	dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, lv.v));
+	EMIT(cg, DT_MOV64_REG(2, lv.kreg));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv.koff));
+	EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+	dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, done);
+	if (cg->dmem_store) {
+		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, lv.v));
+		EMIT(cg, DT_MOV64_REG(2, lv.kreg));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv.koff));
+		EMIT(cg, DT_MOV64_REG(3, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)zero));
+		EMIT(cg, DT_MOV64_IMM(4, BPF_NOEXIST));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
+		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, lv.v));
+		EMIT(cg, DT_MOV64_REG(2, lv.kreg));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv.koff));
+		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, done);
+		dt_cg_stat_inc(cg, DT_STAT_DYNDROPS);
+	}
+	dt_ir_place(ir, sink);
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)zero));
+	dt_ir_place(ir, done);
+}
+
+/* Is n a variable, or a member or element of one: D memory? */
 static bool
 dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n)
 {
 	while ((n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) ||
 	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX))
 		n = n->left;
-	return (n->kind == DT_NODE_IDENT || n->kind == DT_NODE_THIS) &&
-	       n->ident_kind == DT_IDENT_DVAR &&
-	       (cg->prog->vars.data[n->ident_id]->kind == DT_VK_GLOBAL ||
-		cg->prog->vars.data[n->ident_id]->kind == DT_VK_THIS);
+	return n->ident_kind == DT_IDENT_DVAR;	/* a variable, or an element of a dynamic one */
 }
 
 /*

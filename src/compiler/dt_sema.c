@@ -1010,8 +1010,9 @@ dt_sema_is_assoc(dt_sema_t *s, const dt_node_t *n)
 }
 
 /*
- * Is analysed node n a part of a global or clause-local struct, union or array variable
- * (x.m, x.a[i], a[i], this->x.m): D's own memory, which assignments may write?
+ * Is analysed node n a part of a global or clause-local struct, union or array variable,
+ * or of a thread-local or associative struct (x.m, x.a[i], a[i], this->x.m, self->s.m,
+ * i["k"].m): D's own memory, which assignments may write?
  */
 static bool
 dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n)
@@ -1028,11 +1029,12 @@ dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n)
 		else
 			break;
 	}
-	if ((n->kind != DT_NODE_IDENT && n->kind != DT_NODE_THIS) ||
-	    n->ident_kind != DT_IDENT_DVAR)
+	if ((n->kind != DT_NODE_IDENT && n->kind != DT_NODE_THIS && n->kind != DT_NODE_SELF &&
+	     n->kind != DT_NODE_INDEX) || n->ident_kind != DT_IDENT_DVAR)
 		return false;
 	v = s->prog->vars.data[n->ident_id];
-	return v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS;
+	/* a thread-local or associative struct is its element, created when written */
+	return v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS || dt_sema_is_object(v->type);
 }
 
 /*
@@ -1144,17 +1146,23 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	v = dt_sema_varref(s, l, r->type);
 	if (!v)
 		return;
-	if ((v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) &&
-	    dt_sema_copy_assign(s, n, v->type))
+	if ((v->kind == DT_VK_SELF || v->kind == DT_VK_ASSOC) && dt_sema_is_object(v->type) &&
+	    n->op == TOK_ASSIGN && r->kind == DT_NODE_INT && r->ival == 0) {
+		n->type = v->type;	/* self->s = 0 frees a struct, as any dynamic variable */
+		return;
+	}
+	if (dt_sema_is_object(v->type) && dt_type_resolve(v->type)->kind == DT_TYPE_ARRAY &&
+	    (v->kind == DT_VK_SELF || v->kind == DT_VK_ASSOC)) {
+		ERR(s, D_UNSUPPORTED, n, "%s of type %s are not supported yet",
+		    v->kind == DT_VK_SELF ? "thread-local variables" : "associative array values",
+		    v->type->name);
+		return;
+	}
+	if (dt_sema_copy_assign(s, n, v->type))
 		return;
 	if (dt_sema_is_object(v->type)) {
-		if (v->kind == DT_VK_SELF || v->kind == DT_VK_ASSOC)
-			ERR(s, D_UNSUPPORTED, n, "%s of type %s are not supported yet",
-			    v->kind == DT_VK_SELF ? "thread-local variables" :
-			    "associative array values", v->type->name);
-		else
-			ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s "
-			    "\"%s\"", v->type->name, dt_tok_name(n->op), r->type->name);
+		ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s \"%s\"",
+		    v->type->name, dt_tok_name(n->op), r->type->name);
 		return;
 	}
 	if (n->op == TOK_ASSIGN && dt_is_string(v->type) && r->kind == DT_NODE_INT &&
@@ -2645,8 +2653,8 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	if (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_STRING && t->kind != DT_TYPE_ENUM &&
-	    t->kind != DT_TYPE_PTR && (kind == DT_VK_SELF || assoc ||
-	    (t->kind != DT_TYPE_STRUCT && t->kind != DT_TYPE_UNION && t->kind != DT_TYPE_ARRAY))) {
+	    t->kind != DT_TYPE_PTR && t->kind != DT_TYPE_STRUCT && t->kind != DT_TYPE_UNION &&
+	    (t->kind != DT_TYPE_ARRAY || kind == DT_VK_SELF || assoc)) {
 		ERR(s, D_UNSUPPORTED, n->tname, "%svariables of type %s are not supported yet",
 		    kind == DT_VK_SELF ? "thread-local " : assoc ? "associative array " : "",
 		    t->name);

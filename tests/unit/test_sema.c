@@ -363,8 +363,11 @@ UNIT_TEST(object_variables)
 	UNIT_EQ_STR(error_of("BEGIN { stack(); ustack(3); jstack(); }"), "(compiled)");
 	UNIT_EQ_STR(error_of("BEGIN { func(0); }"),
 		    "D_OP_ACT 1:9 action list: func( ) may not be used as a statement");
-	UNIT_EQ_STR(error_of("self struct s { int a; } x;"),
-		    "D_UNSUPPORTED 1:6 thread-local variables of type struct s are not supported yet");
+	UNIT_EQ_STR(error_of("self int x[4];"),
+		    "D_UNSUPPORTED 1:6 thread-local variables of type int [4] are not supported yet");
+	UNIT_EQ_STR(error_of("self struct s { int a; } x; struct s i[int];\n"
+			     "BEGIN { self->x.a = 1; i[1].a = self->x.a; self->y = self->x; self->x = 0; }"),
+		    "(compiled)");
 	UNIT_EQ_STR(error_of("struct s { int a; } x; struct t { int a; } y; BEGIN { x = y; }"),
 		    "D_OP_INCOMPAT 1:57 action list: operands have incompatible types: \"struct s\" = \"struct t\"");
 	UNIT_EQ_STR(error_of("struct s { int a; char n[4]; } x; int a[2]; this struct s t;\n"
