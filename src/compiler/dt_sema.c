@@ -1847,6 +1847,231 @@ dt_sema_agg_lookup(dt_sema_t *s, const char *name)
 	return NULL;
 }
 
+/* Is n a non-zero positive integer constant? */
+static bool
+dt_is_posconst(const dt_node_t *n)
+{
+	return n->kind == DT_NODE_INT && n->ival != 0 &&
+	       !(n->type && n->type->is_signed && (int64_t)n->ival < 0);
+}
+
+/*
+ * A step count of lquantize() or llquantize(): a non-zero positive integer constant of 16
+ * bits, with the function's tags (DTrace says "unsigned" for llquantize's only).
+ */
+static bool
+dt_sema_quant_step(dt_sema_t *s, const char *fn, int argno, dt_node_t *a,
+		   dt_errtag_t type_tag, dt_errtag_t val_tag)
+{
+	if (!dt_is_posconst(a)) {
+		ERR(s, type_tag, a, "%s( ) argument #%d must be a non-zero positive integer "
+		    "constant", fn, argno);
+		return false;
+	}
+	if (a->ival > UINT16_MAX) {
+		ERR(s, val_tag, a, "%s( ) argument #%d must be a%s 16-bit quantity", fn, argno,
+		    fn[0] == 'l' && fn[1] == 'l' ? "n unsigned" : "");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * lquantize(v, base, limit[, step]): the parameters must be integer constants that make at
+ * least one and at most 65535 levels. DTrace's checks in its order, with its tags; the
+ * arguments count from the base, as in its messages. q[] gets base, limit, step.
+ */
+static bool
+dt_sema_lquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[3])
+{
+	static const dt_errtag_t type_tags[] = { D_LQUANT_BASETYPE, D_LQUANT_LIMTYPE };
+	static const dt_errtag_t val_tags[] = { D_LQUANT_BASEVAL, D_LQUANT_LIMVAL };
+	dt_node_t *step = call->list.len > 3 ? call->list.data[3] : NULL;
+	int64_t nlevels;
+
+	for (int i = 0; i < 2; i++) {
+		dt_node_t *a = call->list.data[i + 1];
+
+		if (a->kind != DT_NODE_INT) {
+			ERR(s, type_tags[i], a, "lquantize( ) argument #%d must be an integer "
+			    "constant", i + 1);
+			return false;
+		}
+		q[i] = (int64_t)a->ival;
+		if (q[i] < INT32_MIN || q[i] > INT32_MAX) {
+			ERR(s, val_tags[i], a, "lquantize( ) argument #%d must be a 32-bit quantity",
+			    i + 1);
+			return false;
+		}
+	}
+	if (q[1] <= q[0]) {
+		ERR(s, D_LQUANT_MISMATCH, call, "lquantize( ) base (argument #1) must be less "
+		    "than limit (argument #2)");
+		return false;
+	}
+	q[2] = 1;
+	if (step) {
+		if (!dt_sema_quant_step(s, "lquantize", 3, step, D_LQUANT_STEPTYPE,
+					D_LQUANT_STEPVAL))
+			return false;
+		q[2] = (int64_t)step->ival;
+	}
+	nlevels = (q[1] - q[0]) / q[2];
+	if (nlevels == 0) {
+		ERR(s, D_LQUANT_STEPLARGE, call, "lquantize( ) step (argument #3) too large: "
+		    "must have at least one quantization level");
+		return false;
+	}
+	if (nlevels > UINT16_MAX) {
+		ERR(s, D_LQUANT_STEPSMALL, call, "lquantize( ) step (argument #3) too small: "
+		    "number of quantization levels must be a 16-bit quantity");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * llquantize(v, factor, low, high, steps): DTrace's checks and tags in its order, with two
+ * rules of ours that the bucket layout needs (see dt_llquant_nwords): the steps are a
+ * multiple of the factor, and divide a power of it. q[] gets the four parameters.
+ */
+static bool
+dt_sema_llquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[4])
+{
+	static const dt_errtag_t type_tags[] = {
+		D_LLQUANT_FACTORTYPE, D_LLQUANT_LMAGTYPE, D_LLQUANT_HMAGTYPE,
+	};
+	static const dt_errtag_t val_tags[] = {
+		D_LLQUANT_FACTORVAL, D_LLQUANT_LMAGVAL, D_LLQUANT_HMAGVAL,
+	};
+	dt_node_t *steps = call->list.data[4];
+
+	for (int i = 0; i < 3; i++) {
+		dt_node_t *a = call->list.data[i + 1];
+
+		if (a->kind != DT_NODE_INT) {
+			ERR(s, type_tags[i], a, "llquantize( ) argument #%d must be an integer "
+			    "constant", i + 1);
+			return false;
+		}
+		if (a->ival > UINT16_MAX || (i == 0 && a->ival < 2)) {
+			ERR(s, val_tags[i], a, "llquantize( ) argument #%d must be an unsigned "
+			    "16-bit quantity%s", i + 1, i == 0 ? " greater than or equal to 2" : "");
+			return false;
+		}
+		q[i] = (int64_t)a->ival;
+	}
+	if (q[2] < q[1]) {
+		ERR(s, D_LLQUANT_HMAGVAL, call->list.data[3], "llquantize( ) argument #3 (high "
+		    "magnitude) must be at least argument #2 (low magnitude)");
+		return false;
+	}
+	for (int64_t m = 0, v = 1; m <= q[2]; m++, v *= q[0]) {
+		if (v > INT64_MAX / q[0]) {
+			ERR(s, D_LLQUANT_HMAGVAL, call->list.data[3], "llquantize( ) argument #3 "
+			    "(high magnitude) will cause overflow of 64 bits");
+			return false;
+		}
+	}
+	if (!dt_sema_quant_step(s, "llquantize", 4, steps, D_LLQUANT_STEPTYPE,
+				D_LLQUANT_STEPVAL))
+		return false;
+	q[3] = (int64_t)steps->ival;
+	if (q[3] < q[0]) {
+		ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize( ) factor (argument #1) must be less "
+		    "than or equal to the number of linear steps per magnitude (argument #4)");
+		return false;
+	}
+	if (q[3] % q[0]) {
+		ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize() argument #4 (steps) must be a "
+		    "multiple of argument #1 (factor) when steps>factor");
+		return false;
+	}
+	{
+		int64_t v = q[0];
+
+		while (v < q[3])
+			v *= q[0];
+		if (v % q[3]) {
+			ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize( ) factor (argument #1) must "
+			    "evenly divide the number of steps per magnitude (argument #4), and the "
+			    "number of steps per magnitude must evenly divide a power of the factor");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A later lquantize() or llquantize() of an aggregation must repeat its parameters. */
+static bool
+dt_sema_quant_match(dt_sema_t *s, dt_node_t *call, const dt_aggdesc_t *ad, const int64_t *q)
+{
+	if (ad->func == DT_AGG_LQUANTIZE) {
+		int64_t olim = ad->arg[0] + (ad->arg[1] - ad->arg[0]) / ad->arg[2] * ad->arg[2];
+		int64_t lim = q[0] + (q[1] - q[0]) / q[2] * q[2];
+
+		if (q[0] != ad->arg[0])
+			ERR(s, D_LQUANT_MATCHBASE, call, "lquantize( ) base (argument #1) doesn't "
+			    "match previous declaration: expected %d, found %d", (int)ad->arg[0],
+			    (int)q[0]);
+		else if (lim != olim)
+			ERR(s, D_LQUANT_MATCHLIM, call, "lquantize( ) limit (argument #2) doesn't "
+			    "match previous declaration: expected %d, found %d", (int)olim, (int)lim);
+		else if (q[2] != ad->arg[2])
+			ERR(s, D_LQUANT_MATCHSTEP, call, "lquantize( ) step (argument #3) doesn't "
+			    "match previous declaration: expected %d, found %d", (int)ad->arg[2],
+			    (int)q[2]);
+		else
+			return true;
+		return false;
+	}
+	if (ad->func == DT_AGG_LLQUANTIZE) {
+		static const dt_errtag_t tags[] = {
+			D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHLMAG, D_LLQUANT_MATCHHMAG,
+			D_LLQUANT_MATCHSTEPS,
+		};
+		static const char *const names[] = { "factor", "lmag", "hmag", "steps" };
+
+		for (int i = 0; i < 4; i++) {
+			if (q[i] == ad->arg[i])
+				continue;
+			ERR(s, tags[i], call, "llquantize() %s (argument #%d) doesn't match previous "
+			    "declaration: expected %d, found %d", names[i], i + 1, (int)ad->arg[i],
+			    (int)q[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The keys of a later use of an aggregation or associative array match its first use:
+ * DTrace's prototype errors, "@a[ ]" or "a[ ]". Their types were analysed already.
+ */
+static bool
+dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *name,
+		   const dt_nodes_t *keys, const dt_recitem_t *want, int nwant)
+{
+	int n = (int)keys->len;
+
+	if (n != nwant) {
+		ERR(s, D_PROTO_LEN, at, "%s%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		    prefix, name, n, n == 1 ? "" : "s", nwant);
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		dt_node_t *k = keys->data[i];
+
+		if (k->type && dt_is_string(k->type) != (want[i].kind == DT_REC_STRING)) {
+			ERR(s, D_PROTO_ARG, k, "%s%s[ ] argument #%d is incompatible with "
+			    "prototype:\n\tprototype: %s\n\t argument: %s", prefix, name, i + 1,
+			    want[i].type_name, k->type->name);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* @name[keys] = func(args) */
 static void
 dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
@@ -1855,10 +2080,7 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	const struct dt_func *f;
 	dt_aggdesc_t *ad;
 	int nargs, want_lo, want_hi;
-	static const char *const llq_names[] = {
-		"factor", "low magnitude", "high magnitude", "linear steps per magnitude",
-	};
-	int64_t llq[4] = {0};
+	int64_t q[4] = {0};
 
 	if (cl_spec(s)) {
 		ERR(s, D_AGG_SPEC, assign, "aggregating actions may not follow speculate( )");
@@ -1866,8 +2088,13 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	}
 	if (call->kind != DT_NODE_CALL || !(f = dt_func_lookup(call->text)) ||
 	    f->kind != DT_IDENT_AGGFUNC) {
-		ERR(s, D_AGG_FUNC, assign->right, "@%s must be assigned the result of an "
-		    "aggregating function", agg->text);
+		int nerr = s->cc->diags.count;
+
+		/* what the right-hand side gets wrong comes first (an unknown function...) */
+		dt_sema_expr(s, call);
+		if (s->cc->diags.count == nerr)
+			ERR(s, D_AGG_FUNC, assign->right, "@%s must be assigned the result of an "
+			    "aggregating function", agg->text);
 		return;
 	}
 	if (assign->op != TOK_ASSIGN) {
@@ -1898,83 +2125,18 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 		    call->text, nargs, nargs == 1 ? "" : "s", want_lo);
 		return;
 	}
+	/* The prototype types the parameters; the value may be any scalar. */
 	for (int i = 0; i < nargs; i++) {
 		dt_node_t *a = call->list.data[i];
 
 		dt_sema_expr(s, a);
-		if (a->type && !dt_is_int(a->type)) {
+		if (!a->type)
+			return;
+		if (i > 0 && !dt_is_int(a->type)) {
 			ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d is incompatible with prototype:"
 			    "\n\tprototype: int64_t\n\t argument: %s", call->text, i + 1,
 			    dt_type_name(a->type));
 			return;
-		}
-		if (i > 0 && a->kind != DT_NODE_INT &&
-		    !(a->kind == DT_NODE_UNARY && a->op == TOK_MINUS &&
-		      a->left->kind == DT_NODE_INT)) {
-			if (f->id == DT_AGG_LLQUANTIZE)
-				ERR(s, D_PROTO_ARG, a, "llquantize( ) argument #%d (%s) must be an "
-				    "integer constant", i, llq_names[i - 1]);
-			else
-				ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d must be an integer "
-				    "constant", call->text, i + 1);
-			return;
-		}
-	}
-	if (f->id == DT_AGG_LLQUANTIZE) {
-		/* DTrace's rules (and messages); arguments count from the factor, as there. */
-		for (int i = 1; i < nargs; i++) {
-			dt_node_t *a = call->list.data[i];
-
-			llq[i - 1] = a->kind == DT_NODE_INT ? (int64_t)a->ival :
-							      -(int64_t)a->left->ival;
-			if (llq[i - 1] < 0 || llq[i - 1] > UINT16_MAX || (a->kind == DT_NODE_INT &&
-			    a->ival > UINT16_MAX)) {
-				ERR(s, D_PROTO_ARG, a, "llquantize( ) argument #%d (%s) must be an "
-				    "unsigned 16-bit quantity", i, llq_names[i - 1]);
-				return;
-			}
-		}
-		if (llq[0] < 2) {
-			ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must be "
-			    "two or more");
-			return;
-		}
-		if (llq[1] >= llq[2]) {
-			ERR(s, D_PROTO_ARG, call, "llquantize( ) high magnitude (argument #3) must "
-			    "be greater than low magnitude (argument #2)");
-			return;
-		}
-		if (llq[3] < llq[0]) {
-			ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must be less "
-			    "than or equal to the number of linear steps per magnitude "
-			    "(argument #4)");
-			return;
-		}
-		{
-			int64_t v = llq[0];
-
-			while (v < llq[3])
-				v *= llq[0];
-			if (llq[3] % llq[0] || v % llq[3]) {
-				ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must "
-				    "evenly divide the number of steps per magnitude (argument #4), "
-				    "and the number of steps per magnitude must evenly divide a "
-				    "power of the factor");
-				return;
-			}
-		}
-		{
-			int64_t v = 1;
-
-			for (int64_t m = 0; m <= llq[2]; m++) {
-				if (v > INT64_MAX / llq[0]) {
-					ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (%d) raised to "
-					    "power of high magnitude (%d) plus 1 overflows 64-bits",
-					    (int)llq[0], (int)llq[2]);
-					return;
-				}
-				v *= llq[0];
-			}
 		}
 	}
 	for (size_t i = 0; i < agg->list.len; i++)
@@ -1984,6 +2146,34 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 			return;
 
 	ad = dt_sema_agg_lookup(s, agg->text);
+	if (ad && ad->func != (dt_agg_func_t)f->id) {
+		ERR(s, D_AGG_REDEF, agg, "@%s: aggregation redefined: %s( ) and %s( ) may not "
+		    "both be applied", ad->name, dt_aggfunc_names[ad->func], call->text);
+		return;
+	}
+	if (ad && !dt_sema_keys_match(s, agg, "@", ad->name, &agg->list, ad->keys, ad->nkeys))
+		return;
+	for (size_t i = 0; !ad && i < agg->list.len; i++) {
+		const dt_type_t *kt = dt_type_resolve(agg->list.data[i]->type);
+
+		if (kt->kind == DT_TYPE_VOID) {
+			ERR(s, D_KEY_TYPE, agg->list.data[i], "void expression may not be used as "
+			    "aggregation index: key #%zu", i + 1);
+			return;
+		}
+	}
+	if (nargs && !dt_is_scalar(call->list.data[0]->type)) {
+		ERR(s, D_AGG_SCALAR, call->list.data[0], "%s( ) argument #1 must be of scalar "
+		    "type", call->text);
+		return;
+	}
+	if (f->id == DT_AGG_LQUANTIZE && !dt_sema_lquant_params(s, call, q))
+		return;
+	if (f->id == DT_AGG_LLQUANTIZE && !dt_sema_llquant_params(s, call, q))
+		return;
+	if (ad && !dt_sema_quant_match(s, call, ad, q))
+		return;
+
 	if (!ad) {
 		ad = dt_arena_alloc(&s->cc->arena, sizeof(*ad));
 		ad->id = s->prog->naggs;
@@ -1998,12 +2188,7 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 
 			ad->keys[i] = dt_item_for(s, agg->list.data[i], &off);
 		}
-		for (int i = 1; i < nargs; i++) {
-			dt_node_t *a = call->list.data[i];
-			int64_t v = (int64_t)(a->kind == DT_NODE_INT ? a->ival : -a->left->ival);
-
-			ad->arg[i - 1] = v;
-		}
+		memcpy(ad->arg, q, sizeof(q));
 		s->prog->aggs = realloc(s->prog->aggs, sizeof(*s->prog->aggs) *
 						       (size_t)(s->prog->naggs + 1));
 		if (!s->prog->aggs)
@@ -2014,47 +2199,6 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 							sizeof(uint32_t) * (size_t)(ad->nkeys + 1));
 
 			dt_vec_push(&s->agg_keycap, caps);
-		}
-		if (ad->func == DT_AGG_LQUANTIZE) {
-			if (nargs < 4)
-				ad->arg[2] = 1;
-			if (ad->arg[2] <= 0 || ad->arg[1] <= ad->arg[0]) {
-				ERR(s, D_PROTO_ARG, call, "lquantize( ) argument #3 must be greater "
-				    "than argument #2, and the step positive");
-				return;
-			}
-		}
-	} else {
-		if (ad->func != (dt_agg_func_t)f->id) {
-			ERR(s, D_AGG_REDEF, agg, "@%s: aggregation redefined: %s( ) and %s( ) may "
-			    "not both be applied", ad->name, dt_aggfunc_names[ad->func],
-			    call->text);
-			return;
-		}
-		if (ad->func == DT_AGG_LLQUANTIZE) {
-			for (int i = 0; i < 4; i++) {
-				if (llq[i] == ad->arg[i])
-					continue;
-				ERR(s, D_PROTO_ARG, call, "llquantize( ) %s (argument #%d) doesn't "
-				    "match previous declaration: expected %d, found %d",
-				    llq_names[i], i + 1, (int)ad->arg[i], (int)llq[i]);
-				return;
-			}
-		}
-		if (ad->nkeys != (int)agg->list.len) {
-			ERR(s, D_AGG_MDIM, agg, "@%s: aggregation dimension mismatch: %d keys "
-			    "used, %d expected", ad->name, (int)agg->list.len, ad->nkeys);
-			return;
-		}
-		for (int i = 0; i < ad->nkeys; i++) {
-			bool str = dt_is_string(agg->list.data[i]->type);
-
-			if (str != (ad->keys[i].kind == DT_REC_STRING)) {
-				ERR(s, D_AGG_MDIM, agg->list.data[i], "@%s: key #%d type mismatch: "
-				    "\"%s\" used, \"%s\" expected", ad->name, i + 1,
-				    dt_type_name(agg->list.data[i]->type), ad->keys[i].type_name);
-				return;
-			}
 		}
 	}
 	/* The widest string at each key position decides the key slot. */

@@ -210,7 +210,7 @@ UNIT_TEST(errors)
 	UNIT_EQ_STR(error_of("BEGIN { @a = count(); @a = sum(1); }"),
 		    "D_AGG_REDEF 1:23 action list: @a: aggregation redefined: count( ) and sum( ) may not both be applied");
 	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[1, 2] = count(); }"),
-		    "D_AGG_MDIM 1:26 action list: @a: aggregation dimension mismatch: 2 keys used, 1 expected");
+		    "D_PROTO_LEN 1:26 action list: @a[ ] prototype mismatch: 2 args passed, 1 expected");
 	UNIT_EQ_STR(error_of("BEGIN { count(); }"),
 		    "D_AGG_FUNC 1:9 action list: count( ) may only be used as the right-hand side of an aggregating assignment");
 	UNIT_EQ_STR(error_of("BEGIN { trace(1, 2); }"),
@@ -304,6 +304,79 @@ UNIT_TEST(translators)
 				    "inline struct o *po = xlate<struct o *>(41);\n"
 				    "BEGIN { trace(1 / (po->a == 42 && po->b == 8 && sizeof (po->a) == 4)); }")),
 		    "(compiled)");
+}
+
+/*
+ * The tags (and wording) DTrace gives the same mistakes, so suites written for DTrace that
+ * match on tags keep working; one check per tag, with the line:col of the offending node.
+ */
+UNIT_TEST(dtrace_tags_quantize)
+{
+	UNIT_EQ_STR(error_of("BEGIN { b = 1; @ = lquantize(1, b, 10); }"),
+		    "D_LQUANT_BASETYPE 1:33 action list: lquantize( ) argument #1 must be an integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, -2147483649, 10); }"),
+		    "D_LQUANT_BASEVAL 1:26 action list: lquantize( ) argument #1 must be a 32-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { l = 1; @ = lquantize(1, 0, l); }"),
+		    "D_LQUANT_LIMTYPE 1:36 action list: lquantize( ) argument #2 must be an integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 100, 2147483657); }"),
+		    "D_LQUANT_LIMVAL 1:31 action list: lquantize( ) argument #2 must be a 32-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 1000, 100); }"),
+		    "D_LQUANT_MISMATCH 1:13 action list: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 10, -1); }"),
+		    "D_LQUANT_STEPTYPE 1:33 action list: lquantize( ) argument #3 must be a non-zero positive integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 100000, 70000); }"),
+		    "D_LQUANT_STEPVAL 1:37 action list: lquantize( ) argument #3 must be a 16-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 10, 20); }"),
+		    "D_LQUANT_STEPLARGE 1:13 action list: lquantize( ) step (argument #3) too large: must have at least one quantization level");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 100000); }"),
+		    "D_LQUANT_STEPSMALL 1:13 action list: lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(0, 10, 20, 1); @ = lquantize(0, 15, 20, 1); }"),
+		    "D_LQUANT_MATCHBASE 1:42 action list: lquantize( ) base (argument #1) doesn't match previous declaration: expected 10, found 15");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(0, 10, 20); @ = lquantize(0, 10, 30); }"),
+		    "D_LQUANT_MATCHLIM 1:39 action list: lquantize( ) limit (argument #2) doesn't match previous declaration: expected 20, found 30");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(0, 0, 20, 2); @ = lquantize(0, 0, 20, 4); }"),
+		    "D_LQUANT_MATCHSTEP 1:41 action list: lquantize( ) step (argument #3) doesn't match previous declaration: expected 2, found 4");
+	UNIT_EQ_STR(error_of("BEGIN { f = 1; @ = llquantize(1, f, 0, 6, 20); }"),
+		    "D_LLQUANT_FACTORTYPE 1:34 action list: llquantize( ) argument #1 must be an integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 65536, 0, 6, 20); }"),
+		    "D_LLQUANT_FACTORVAL 1:27 action list: llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
+	UNIT_EQ_STR(error_of("BEGIN { m = 1; @ = llquantize(1, 10, m, 6, 20); }"),
+		    "D_LLQUANT_LMAGTYPE 1:38 action list: llquantize( ) argument #2 must be an integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, -1, 6, 20); }"),
+		    "D_LLQUANT_LMAGVAL 1:31 action list: llquantize( ) argument #2 must be an unsigned 16-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 4, 3, 20); }"),
+		    "D_LLQUANT_HMAGVAL 1:34 action list: llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 18, 20); }"),
+		    "D_LLQUANT_HMAGVAL 1:34 action list: llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, -1); }"),
+		    "D_LLQUANT_STEPTYPE 1:37 action list: llquantize( ) argument #4 must be a non-zero positive integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 6); }"),
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 15); }"),
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 40); }"),
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 20, 0, 6, 20); }"),
+		    "D_LLQUANT_MATCHFACTOR 1:46 action list: llquantize() factor (argument #1) doesn't match previous declaration: expected 10, found 20");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 10, 1, 6, 20); }"),
+		    "D_LLQUANT_MATCHLMAG 1:46 action list: llquantize() lmag (argument #2) doesn't match previous declaration: expected 0, found 1");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 10, 0, 6, 10); }"),
+		    "D_LLQUANT_MATCHSTEPS 1:46 action list: llquantize() steps (argument #4) doesn't match previous declaration: expected 20, found 10");
+	/* hmag may equal lmag, as in DTrace */
+	UNIT_EQ_STR(error_of("BEGIN { @a = llquantize(0, 10, 3, 3, 20); @b = lquantize(0, 0, 10); }"),
+		    "(compiled)");
+}
+
+/* aggregations used as DTrace does not allow */
+UNIT_TEST(dtrace_tags_aggregations)
+{
+	UNIT_EQ_STR(error_of("BEGIN { @ = avg(\"\"); }"),
+		    "D_AGG_SCALAR 1:17 action list: avg( ) argument #1 must be of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { @c[\"x\"] = foo(); }"),
+		    "D_FUNC_UNDEF 1:19 action list: failed to resolve foo: Unknown function name");
+	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[\"x\"] = count(); }"),
+		    "D_PROTO_ARG 1:29 action list: @a[ ] argument #1 is incompatible with prototype:\n"
+		    "\tprototype: int\n\t argument: string");
 }
 
 UNIT_MAIN()
