@@ -1418,7 +1418,9 @@ static dt_action_t *dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nit
 
 /*
  * printa, clear, trunc, normalize, denormalize: their arguments are aggregations (and for
- * printa a leading format, for trunc and normalize a trailing count).
+ * printa a leading format, for trunc and normalize a trailing count). As in DTrace, the
+ * arguments are analysed first; then each action has its own tags for a wrong number of
+ * arguments, an argument that is not an aggregation and a count that is not a scalar.
  */
 static void
 dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
@@ -1428,52 +1430,78 @@ dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		[DT_ACTFN_TRUNC] = DT_ACT_TRUNC, [DT_ACTFN_NORMALIZE] = DT_ACT_NORMALIZE,
 		[DT_ACTFN_DENORMALIZE] = DT_ACT_DENORMALIZE,
 	};
+	static const struct {
+		dt_errtag_t proto, aggarg, scalar;
+		int lo, hi;	/* how many arguments */
+	} rules[] = {
+		[DT_ACTFN_PRINTA] = { D_PRINTA_PROTO, D_PRINTA_AGGARG, D_UNKNOWN, 1, INT32_MAX },
+		[DT_ACTFN_CLEAR] = { D_CLEAR_PROTO, D_CLEAR_AGGARG, D_UNKNOWN, 1, 1 },
+		[DT_ACTFN_TRUNC] = { D_TRUNC_PROTO, D_TRUNC_AGGARG, D_TRUNC_SCALAR, 1, 2 },
+		[DT_ACTFN_NORMALIZE] = { D_NORMALIZE_PROTO, D_NORMALIZE_AGGARG,
+					 D_NORMALIZE_SCALAR, 2, 2 },
+		[DT_ACTFN_DENORMALIZE] = { D_NORMALIZE_PROTO, D_NORMALIZE_AGGARG, D_UNKNOWN, 1,
+					   1 },
+	};
 	dt_nodes_t *args = &call->list;
+	int nargs = (int)args->len, lo = rules[f->id].lo, hi = rules[f->id].hi;
 	size_t first = 0, last = args->len;	/* the aggregation arguments: [first, last) */
 	dt_node_t *fmt = NULL, *count = NULL;
 	const dt_aggdesc_t **aggs;
 	dt_action_t *a;
 	int naggs;
 
-	if (f->id == DT_ACTFN_PRINTA && args->len && args->data[0]->kind == DT_NODE_STRING)
+	for (size_t i = 0; i < args->len; i++) {
+		dt_node_t *an = args->data[i];
+		const struct dt_func *af = an->kind == DT_NODE_CALL ? dt_func_lookup(an->text)
+								    : NULL;
+
+		if (an->kind == DT_NODE_AGG && !dt_sema_agg_lookup(s, an->text)) {
+			ERR(s, D_IDENT_UNDEF, an, "failed to resolve @%s: Unknown variable name",
+			    an->text);
+			return;
+		}
+		/* an aggregating function or an action is only named in the error below */
+		if (an->kind != DT_NODE_AGG && !(af && af->kind != DT_IDENT_SUBR &&
+						 af->kind != DT_IDENT_VALFN)) {
+			dt_sema_expr(s, an);
+			if (!an->type)
+				return;
+		}
+	}
+	if (f->id == DT_ACTFN_PRINTA && nargs && args->data[0]->kind == DT_NODE_STRING)
 		fmt = args->data[first++];
-	if ((f->id == DT_ACTFN_TRUNC && args->len == 2) || f->id == DT_ACTFN_NORMALIZE)
-		count = args->len ? args->data[--last] : NULL;
-	naggs = (int)(last - first);
-	if (naggs < 1 || (f->id != DT_ACTFN_PRINTA && naggs != 1) ||
-	    (f->id == DT_ACTFN_NORMALIZE && !count)) {
-		ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu args passed", call->text,
-		    args->len);
+	if (fmt)
+		lo = 2;
+	if (nargs < lo || nargs > hi) {
+		if (f->id == DT_ACTFN_TRUNC)
+			ERR(s, D_TRUNC_PROTO, call, "trunc( ) prototype mismatch: %d args passed, %s "
+			    "expected", nargs, nargs < lo ? "at least 1" : "no more than 2");
+		else
+			ERR(s, rules[f->id].proto, call, "%s( ) prototype mismatch: %d args passed, "
+			    "%d expected", call->text, nargs, lo);
 		return;
 	}
+	if (f->id == DT_ACTFN_TRUNC || f->id == DT_ACTFN_NORMALIZE)
+		count = nargs == 2 ? args->data[--last] : NULL;
+	naggs = (int)(last - first);
 	aggs = dt_arena_alloc(&s->cc->arena, sizeof(*aggs) * (size_t)naggs);
 	for (int i = 0; i < naggs; i++) {
 		dt_node_t *an = args->data[first + (size_t)i];
 
 		if (an->kind != DT_NODE_AGG || an->list.len) {
-			ERR(s, D_PROTO_ARG, an, "%s( ) argument #%zu is incompatible with prototype:"
-			    "\n\tprototype: aggregation\n\t argument: %s", call->text,
+			ERR(s, rules[f->id].aggarg, an, "%s( ) argument #%zu is incompatible with "
+			    "prototype:\n\tprototype: aggregation\n\t argument: %s", call->text,
 			    first + (size_t)i + 1, an->kind == DT_NODE_AGG ? "aggregation element"
-									 : "expression");
+			    : an->type ? dt_type_name(an->type)
+			    : dt_arena_printf(&s->cc->arena, "%s( )", an->text));
 			return;
 		}
 		aggs[i] = dt_sema_agg_lookup(s, an->text);
-		if (!aggs[i]) {
-			ERR(s, D_AGG_NULL, an, "failed to resolve @%s: Unknown aggregation name",
-			    an->text);
-			return;
-		}
 	}
-	if (count) {
-		dt_sema_expr(s, count);
-		if (!count->type)
-			return;
-		if (!dt_is_int(count->type)) {
-			ERR(s, D_PROTO_ARG, count, "%s( ) argument #%zu is incompatible with "
-			    "prototype:\n\tprototype: uint64_t\n\t argument: %s", call->text,
-			    args->len, count->type->name);
-			return;
-		}
+	if (count && !dt_is_scalar(count->type)) {
+		ERR(s, rules[f->id].scalar, count, "%s( ) argument #2 must be of scalar type",
+		    call->text);
+		return;
 	}
 	a = dt_sema_new_action(s, kinds[f->id], count ? 1 : 0);
 	a->naggs = naggs;
@@ -1496,6 +1524,15 @@ dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		}
 		a->fmt = fmt->text;
 		a->pfmt = pf;
+	} else if (f->id == DT_ACTFN_PRINTA) {
+		char *msg = NULL;
+		dt_errtag_t tag = D_UNKNOWN;
+
+		if (dt_printa_check_keys((const dt_aggdesc_t *const *)aggs, naggs, &msg,
+					 &tag) < 0) {
+			ERR(s, tag, call, "%s", msg);
+			free(msg);
+		}
 	}
 }
 
@@ -1796,9 +1833,11 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			return;
 		}
 		if (fmt->kind != DT_NODE_STRING) {
-			ERR(s, D_PRINTF_ARG_FMT, fmt, "printf( ) argument #1 is incompatible with "
-			    "prototype:\n\tprototype: string constant\n\t argument: %s",
-			    dt_type_name(fmt->type));
+			/* DTrace's prototype wants a string; its printf() a string constant */
+			ERR(s, dt_is_string(fmt->type) ? D_PRINTF_ARG_FMT : D_PROTO_ARG, fmt,
+			    "%s( ) argument #1 is incompatible with prototype:\n\tprototype: "
+			    "string%s\n\t argument: %s", call->text,
+			    dt_is_string(fmt->type) ? " constant" : "", dt_type_name(fmt->type));
 			return;
 		}
 		pf = dt_pfmt_parse(fmt->text, &msg, &tag);

@@ -379,4 +379,51 @@ UNIT_TEST(dtrace_tags_aggregations)
 		    "\tprototype: int\n\t argument: string");
 }
 
+/* printf(), printa(), clear(), trunc(), normalize(): each action's own prototype errors */
+UNIT_TEST(dtrace_tags_actions)
+{
+	UNIT_EQ_STR(error_of("BEGIN { printf(1); }"),
+		    "D_PROTO_ARG 1:16 action list: printf( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t argument: int");
+	UNIT_EQ_STR(error_of("BEGIN { printf(probename); }"),
+		    "D_PRINTF_ARG_FMT 1:16 action list: printf( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: string constant\n\t argument: string");
+	UNIT_EQ_STR(error_of("BEGIN { printf(\"%@d\", 1); }"),
+		    "D_PRINTF_AGG_CONV 1:9 action list: %@ conversion requires an aggregation and is not for use with printf( )");
+	UNIT_EQ_STR(error_of("BEGIN { printf(\"%-%\"); }"),
+		    "D_SYNTAX 1:16 action list: format conversion #1 cannot be combined with other format flags: %%");
+	UNIT_EQ_STR(error_of("BEGIN { printa(\"%d\"); }"),
+		    "D_PRINTA_PROTO 1:9 action list: printa( ) prototype mismatch: 1 args passed, 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { printa(\"%d\", 123); }"),
+		    "D_PRINTA_AGGARG 1:22 action list: printa( ) argument #2 is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: int");
+	UNIT_EQ_STR(error_of("BEGIN { printa(@nosuch); }"),
+		    "D_IDENT_UNDEF 1:16 action list: failed to resolve @nosuch: Unknown variable name");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); @b[1] = count(); printa(@a, @b); }"),
+		    "D_PRINTA_AGGKEY 1:40 action list: printa( ): @a and @b do not have matching key signatures: "
+		    "@a has 0 keys, @b has 1 key");
+	UNIT_EQ_STR(error_of("BEGIN { @a[1, \"\"] = count(); @b[1, 2] = count(); printa(@a, @b); }"),
+		    "D_PRINTA_AGGPROTO 1:50 action list: printa( ): @b[ ] key #2 is incompatible with @a:\n"
+		    "        a key #2: string\n        b key #2: int");
+	UNIT_EQ_STR(error_of("BEGIN { clear(); }"),
+		    "D_CLEAR_PROTO 1:9 action list: clear( ) prototype mismatch: 0 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { clear(count()); }"),
+		    "D_CLEAR_AGGARG 1:15 action list: clear( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: count( )");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); trunc(@a, 1, 2); }"),
+		    "D_TRUNC_PROTO 1:23 action list: trunc( ) prototype mismatch: 3 args passed, no more than 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { trunc(1); }"),
+		    "D_TRUNC_AGGARG 1:15 action list: trunc( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: int");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); trunc(@a, \"x\"); }"),
+		    "D_TRUNC_SCALAR 1:33 action list: trunc( ) argument #2 must be of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); denormalize(@a, 1); }"),
+		    "D_NORMALIZE_PROTO 1:23 action list: denormalize( ) prototype mismatch: 2 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { normalize(\"a\", 2); }"),
+		    "D_NORMALIZE_AGGARG 1:19 action list: normalize( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: string");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); normalize(@a, \"x\"); }"),
+		    "D_NORMALIZE_SCALAR 1:37 action list: normalize( ) argument #2 must be of scalar type");
+}
+
 UNIT_MAIN()
