@@ -255,6 +255,7 @@ typedef struct dt_loc {
 	X(D_DEREF_NONPTR)                                                                    \
 	X(D_DEREF_VOID)                                                                      \
 	X(D_DEREF_FUNC)                                                                      \
+	X(D_CAST_INVAL)                                                                      \
 	X(D_AGG_SPEC)                                                                        \
 	X(D_ARGS_IDX)                                                                        \
 	X(D_ARGS_TYPE)                                                                       \

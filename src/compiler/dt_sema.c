@@ -276,6 +276,8 @@ dt_sema_builtin(const char *name)
 }
 
 static dt_var_t *dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign);
+static bool dt_sema_no_action(dt_sema_t *s, const dt_node_t *e);
+static dt_aggdesc_t *dt_sema_agg_lookup(dt_sema_t *s, const char *name);
 
 /* Is there a global variable or associative array of this name? */
 static bool
@@ -760,6 +762,51 @@ static const char *const dt_vk_prefix[] = {
 	[DT_VK_GLOBAL] = "", [DT_VK_THIS] = "this->", [DT_VK_SELF] = "self->", [DT_VK_ASSOC] = "",
 };
 
+/* The keys of a first use: no void (an action's value), as DTrace's D_KEY_TYPE says. */
+static bool
+dt_sema_keys_valid(dt_sema_t *s, const dt_nodes_t *keys, const char *what)
+{
+	for (size_t i = 0; i < keys->len; i++) {
+		dt_node_t *k = keys->data[i];
+
+		if (k->type && dt_type_resolve(k->type)->kind == DT_TYPE_VOID) {
+			ERR(s, D_KEY_TYPE, k, "void expression may not be used as %s index: key "
+			    "#%zu", what, i + 1);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The keys of a later use of an aggregation or associative array match its first use:
+ * DTrace's prototype errors, "@a[ ]" or "a[ ]". Their types were analysed already.
+ */
+static bool
+dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *name,
+		   const dt_nodes_t *keys, const dt_recitem_t *want, int nwant)
+{
+	int n = (int)keys->len;
+
+	if (n != nwant) {
+		ERR(s, D_PROTO_LEN, at, "%s%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		    prefix, name, n, n == 1 ? "" : "s", nwant);
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		dt_node_t *k = keys->data[i];
+
+		if (k->type && (dt_is_string(k->type) != (want[i].kind == DT_REC_STRING) ||
+				dt_type_resolve(k->type)->kind == DT_TYPE_VOID)) {
+			ERR(s, D_PROTO_ARG, k, "%s%s[ ] argument #%d is incompatible with "
+			    "prototype:\n\tprototype: %s\n\t argument: %s", prefix, name, i + 1,
+			    want[i].type_name, k->type->name);
+			return false;
+		}
+	}
+	return true;
+}
+
 /*
  * Resolve a variable reference: IDENT (global), SELF, THIS, or INDEX whose base is an IDENT
  * naming an associative array. "assign" is the type being assigned when the reference is the
@@ -809,6 +856,8 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 			ERR(s, D_IDENT_UNDEF, ref, "failed to resolve %s: Unknown variable name", name);
 			return NULL;
 		}
+		if (kind == DT_VK_ASSOC && !dt_sema_keys_valid(s, &n->list, "associative array"))
+			return NULL;
 		v = dt_var_new(s, kind, name, dt_var_type_of(s, t));
 		v->implicit = !assign;
 		if (kind == DT_VK_ASSOC) {
@@ -818,22 +867,9 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 	} else if (v->implicit && assign && dt_is_int(assign) && dt_is_int(v->type)) {
 		v->implicit = false;	/* stays int64_t: earlier reads were typed so */
 	}
-	if (kind == DT_VK_ASSOC) {
-		if ((int)n->list.len != v->nkeys) {
-			ERR(s, D_ARR_BADREF, n, "%s[ ] key count mismatch: %d keys used, %d expected",
-			    name, (int)n->list.len, v->nkeys);
-			return NULL;
-		}
-		for (int i = 0; i < v->nkeys; i++) {
-			dt_node_t *k = n->list.data[i];
-
-			if (k->type && dt_is_string(k->type) != (v->keys[i].kind == DT_REC_STRING)) {
-				ERR(s, D_ARR_BADREF, k, "%s[ ] key #%d type mismatch: \"%s\" used, "
-				    "\"%s\" expected", name, i + 1, k->type->name, v->keys[i].type_name);
-				return NULL;
-			}
-		}
-	}
+	if (kind == DT_VK_ASSOC &&
+	    !dt_sema_keys_match(s, n, "", name, &n->list, v->keys, v->nkeys))
+		return NULL;
 	n->ident_kind = DT_IDENT_DVAR;
 	n->ident_id = (int)(s->prog->vars.len);
 	for (size_t i = 0; i < s->prog->vars.len; i++)
@@ -875,7 +911,7 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	dt_var_t *v;
 
 	dt_sema_expr(s, r);
-	if (!r->type)
+	if (!r->type || !dt_sema_no_action(s, r))
 		return;
 	if (!dt_is_varref(l) ||
 	    (l->kind == DT_NODE_IDENT && dt_sema_builtin(l->text))) {
@@ -1096,6 +1132,74 @@ dt_sema_macro(dt_sema_t *s, dt_node_t *n)
 	}
 }
 
+/*
+ * An action or an aggregating function called inside an expression. As in DTrace, its
+ * arguments are analysed and counted first (its prototype's D_PROTO_LEN); an action then
+ * has the value void, which the operator around it refuses with its own error (D_OP_ARITH
+ * for -trace(0), D_OP_ACT in ?:, D_KEY_TYPE as a key; dt_sema_no_action where nothing
+ * else would), and an aggregating function is D_CG_EXPR.
+ */
+static void
+dt_sema_action_value(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
+{
+	static const struct {
+		int lo, hi;
+	} arity[] = {
+		[DT_ACTFN_TRACE] = { 1, 1 }, [DT_ACTFN_PRINTF] = { 1, INT32_MAX },
+		[DT_ACTFN_EXIT] = { 1, 1 }, [DT_ACTFN_PRINTA] = { 1, INT32_MAX },
+		[DT_ACTFN_CLEAR] = { 1, 1 }, [DT_ACTFN_TRUNC] = { 1, 2 },
+		[DT_ACTFN_NORMALIZE] = { 2, 2 }, [DT_ACTFN_DENORMALIZE] = { 1, 1 },
+		[DT_ACTFN_TRACEMEM] = { 2, 3 }, [DT_ACTFN_PRINT] = { 1, 1 },
+		[DT_ACTFN_SYSTEM] = { 1, INT32_MAX }, [DT_ACTFN_RAISE] = { 1, 1 },
+		[DT_ACTFN_STOP] = { 0, 0 }, [DT_ACTFN_COPYOUTSTR] = { 3, 3 },
+		[DT_ACTFN_COPYOUT] = { 3, 3 }, [DT_ACTFN_CHILL] = { 1, 1 },
+		[DT_ACTFN_PANIC] = { 0, 0 }, [DT_ACTFN_BREAKPOINT] = { 0, 0 },
+		[DT_ACTFN_SPECULATE] = { 1, 1 }, [DT_ACTFN_COMMIT] = { 1, 1 },
+		[DT_ACTFN_DISCARD] = { 1, 1 },
+	};
+	int nargs = (int)n->list.len, lo, hi;
+
+	for (int i = 0; i < nargs; i++) {
+		dt_node_t *a = n->list.data[i];
+
+		if (a->kind == DT_NODE_AGG)
+			continue;	/* printa(@a) and the like */
+		dt_sema_expr(s, a);
+		if (!a->type)
+			return;
+	}
+	if (f->kind == DT_IDENT_AGGFUNC) {
+		ERR(s, D_CG_EXPR, n, "aggregating function %s( ) may not be called from a D "
+		    "expression (D program context required)", n->text);
+		return;
+	}
+	lo = arity[f->id].lo;
+	hi = arity[f->id].hi;
+	if (nargs < lo || nargs > hi) {
+		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+		    n->text, nargs, nargs == 1 ? "" : "s",
+		    lo == hi ? "" : nargs < lo ? "at least " : "at most ", nargs < lo ? lo : hi);
+		return;
+	}
+	n->type = dt_type_void(s->cc);
+	n->ident_kind = DT_IDENT_ACTION;
+	n->ident_id = f->id;
+}
+
+/*
+ * Where a value is used and nothing else refuses an action's void, refuse it as DTrace's
+ * code generator does. True when e is not an action.
+ */
+static bool
+dt_sema_no_action(dt_sema_t *s, const dt_node_t *e)
+{
+	if (e->kind != DT_NODE_CALL || e->ident_kind != DT_IDENT_ACTION)
+		return true;
+	ERR(s, D_CG_EXPR, e, "tracing function %s( ) may not be called from a D expression "
+	    "(D program context required)", e->text);
+	return false;
+}
+
 void
 dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 {
@@ -1223,6 +1327,8 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		else if (n->left->type->kind == DT_TYPE_PTR &&
 			 dt_type_compat(n->left->type, n->right->type))
 			n->type = n->left->type;
+		else if (n->left->type->kind == DT_TYPE_VOID && n->right->type->kind == DT_TYPE_VOID)
+			ERR(s, D_OP_ACT, n, "action cannot be used in a conditional context");
 		else
 			ERR(s, D_OP_INCOMPAT, n,
 			    "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
@@ -1253,7 +1359,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			dt_sema_valfn(s, n, f);
 			return;
 		}
-		ERR(s, D_OP_ACT, n, "%s( ) may not be used in an expression", n->text);
+		dt_sema_action_value(s, n, f);
 		return;
 	}
 	case DT_NODE_STRINGOF:
@@ -1279,7 +1385,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			return;
 		}
 		if (!dt_is_scalar(n->left->type)) {
-			ERR(s, D_OP_SCALAR, n, "invalid cast expression: \"%s\" to \"%s\"",
+			ERR(s, D_CAST_INVAL, n, "invalid cast expression: \"%s\" to \"%s\"",
 			    n->left->type->name, t->name);
 			return;
 		}
@@ -1309,6 +1415,11 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 				return;
 			size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
 							 : dt_type_sizeof(s->cc, n->left->type);
+			if (size < 0) {
+				ERR(s, D_SIZEOF_TYPE, n, "cannot apply sizeof to an operand of "
+				    "unknown size");
+				return;
+			}
 		}
 		n->kind = DT_NODE_INT;
 		n->ival = (uint64_t)size;
@@ -1333,8 +1444,12 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	case DT_NODE_AGG:
-		ERR(s, D_AGG_SCALAR, n, "aggregation @%s may only be used as the left-hand side of "
-		    "an aggregating assignment", n->text);
+		if (!dt_sema_agg_lookup(s, n->text))
+			ERR(s, D_IDENT_UNDEF, n, "failed to resolve @%s: Unknown variable name",
+			    n->text);
+		else
+			ERR(s, D_AGG_SCALAR, n, "aggregation @%s may only be used as the left-hand "
+			    "side of an aggregating assignment", n->text);
 		return;
 	case DT_NODE_MACRO:
 		dt_sema_macro(s, n);
@@ -1343,6 +1458,11 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		dt_sema_var(s, n, NULL);
 		return;
 	case DT_NODE_INDEX:
+		if (n->left->kind == DT_NODE_AGG) {
+			ERR(s, D_AGG_MDIM, n, "improper attempt to reference @%s as a "
+			    "multi-dimensional array", n->left->text);
+			return;
+		}
 		if (n->left->kind == DT_NODE_IDENT && strcmp(n->left->text, "args") == 0 &&
 		    !dt_sema_find_var(s, "args")) {
 			dt_sema_args(s, n);
@@ -1357,6 +1477,10 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		dt_sema_kindex(s, n);
 		return;
 	case DT_NODE_ASSIGN:
+		if (n->left->kind == DT_NODE_INDEX && n->left->left->kind == DT_NODE_AGG) {
+			dt_sema_expr(s, n->left);	/* @a[0][1] = ...: D_AGG_MDIM */
+			return;
+		}
 		if (n->left->kind == DT_NODE_AGG) {
 			ERR(s, D_AGG_SCALAR, n, "aggregating assignments may only be statements");
 			return;
@@ -1404,8 +1528,6 @@ dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems)
 	a->items = dt_arena_alloc(&s->cc->arena, sizeof(dt_recitem_t) * (size_t)(nitems + 1));
 	return a;
 }
-
-static dt_aggdesc_t *dt_sema_agg_lookup(dt_sema_t *s, const char *name);
 
 /* Has the clause being analysed called speculate()? */
 static bool
@@ -1750,7 +1872,7 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	for (size_t i = 0; i < args->len; i++) {
 		const dt_type_t *t = args->data[i]->type;
 
-		if (!t)
+		if (!t || !dt_sema_no_action(s, args->data[i]))
 			return;
 		t = dt_type_resolve(t);
 		if (t->kind == DT_TYPE_STRUCT || t->kind == DT_TYPE_UNION ||
@@ -2083,34 +2205,6 @@ dt_sema_quant_match(dt_sema_t *s, dt_node_t *call, const dt_aggdesc_t *ad, const
 	return true;
 }
 
-/*
- * The keys of a later use of an aggregation or associative array match its first use:
- * DTrace's prototype errors, "@a[ ]" or "a[ ]". Their types were analysed already.
- */
-static bool
-dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *name,
-		   const dt_nodes_t *keys, const dt_recitem_t *want, int nwant)
-{
-	int n = (int)keys->len;
-
-	if (n != nwant) {
-		ERR(s, D_PROTO_LEN, at, "%s%s[ ] prototype mismatch: %d arg%s passed, %d expected",
-		    prefix, name, n, n == 1 ? "" : "s", nwant);
-		return false;
-	}
-	for (int i = 0; i < n; i++) {
-		dt_node_t *k = keys->data[i];
-
-		if (k->type && dt_is_string(k->type) != (want[i].kind == DT_REC_STRING)) {
-			ERR(s, D_PROTO_ARG, k, "%s%s[ ] argument #%d is incompatible with "
-			    "prototype:\n\tprototype: %s\n\t argument: %s", prefix, name, i + 1,
-			    want[i].type_name, k->type->name);
-			return false;
-		}
-	}
-	return true;
-}
-
 /* @name[keys] = func(args) */
 static void
 dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
@@ -2192,15 +2286,8 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	}
 	if (ad && !dt_sema_keys_match(s, agg, "@", ad->name, &agg->list, ad->keys, ad->nkeys))
 		return;
-	for (size_t i = 0; !ad && i < agg->list.len; i++) {
-		const dt_type_t *kt = dt_type_resolve(agg->list.data[i]->type);
-
-		if (kt->kind == DT_TYPE_VOID) {
-			ERR(s, D_KEY_TYPE, agg->list.data[i], "void expression may not be used as "
-			    "aggregation index: key #%zu", i + 1);
-			return;
-		}
-	}
+	if (!ad && !dt_sema_keys_valid(s, &agg->list, "aggregation"))
+		return;
 	if (nargs && !dt_is_scalar(call->list.data[0]->type)) {
 		ERR(s, D_AGG_SCALAR, call->list.data[0], "%s( ) argument #1 must be of scalar "
 		    "type", call->text);
@@ -2321,12 +2408,7 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 				    "name", e->text);
 				return;
 			}
-			if (f->kind == DT_IDENT_AGGFUNC) {
-				ERR(s, D_AGG_FUNC, e, "%s( ) may only be used as the right-hand side "
-				    "of an aggregating assignment", e->text);
-				return;
-			}
-			if (f->kind == DT_IDENT_SUBR) {
+			if (f->kind == DT_IDENT_AGGFUNC || f->kind == DT_IDENT_SUBR) {
 				dt_sema_expr(s, e);
 				return;
 			}
@@ -2337,6 +2419,10 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 		}
 		if (e->kind == DT_NODE_ASSIGN && e->left->kind == DT_NODE_AGG) {
 			dt_sema_aggregate(s, e);
+			return;
+		}
+		if (e->kind == DT_NODE_AGG && dt_sema_agg_lookup(s, e->text)) {
+			ERR(s, D_AGG_NULL, e, "expression has null effect: @%s", e->text);
 			return;
 		}
 		dt_sema_expr(s, e);
@@ -2419,7 +2505,7 @@ dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 	dt_sema_expr(s, n->left);
 	s->in_inline = false;
 	s->clause = NULL;
-	if (!n->left->type)
+	if (!n->left->type || !dt_sema_no_action(s, n->left))
 		return;
 	if (dt_is_string(t) != dt_is_string(n->left->type)) {
 		ERR(s, D_OP_INCOMPAT, n, "inline %s definition uses incompatible types: \"%s\" = "

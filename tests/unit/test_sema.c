@@ -212,7 +212,7 @@ UNIT_TEST(errors)
 	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[1, 2] = count(); }"),
 		    "D_PROTO_LEN 1:26 action list: @a[ ] prototype mismatch: 2 args passed, 1 expected");
 	UNIT_EQ_STR(error_of("BEGIN { count(); }"),
-		    "D_AGG_FUNC 1:9 action list: count( ) may only be used as the right-hand side of an aggregating assignment");
+		    "D_CG_EXPR 1:9 action list: aggregating function count( ) may not be called from a D expression (D program context required)");
 	UNIT_EQ_STR(error_of("BEGIN { trace(1, 2); }"),
 		    "D_PROTO_LEN 1:9 action list: trace( ) prototype mismatch: 2 args passed, 1 expected");
 	UNIT_EQ_STR(error_of("BEGIN { exit(\"x\"); }"),
@@ -255,7 +255,8 @@ UNIT_TEST(type_definitions)
 	UNIT_EQ_STR(error_of("this int a[int];"),
 		    "D_DECL_LOCASC 1:10 associative arrays may not be declared as local variables: a");
 	UNIT_EQ_STR(error_of("int a[string]; BEGIN { a[1] = 2; }"),
-		    "D_ARR_BADREF 1:26 action list: a[ ] key #1 type mismatch: \"int\" used, \"string\" expected");
+		    "D_PROTO_ARG 1:26 action list: a[ ] argument #1 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t argument: int");
 	/* C's layout, enumerators counting on from the last value (a false check divides by zero) */
 	UNIT_EQ_STR(error_of("struct s { char c; long l; short h; };\n"
 			     "union u { char c[5]; int i; };\n"
@@ -374,6 +375,18 @@ UNIT_TEST(dtrace_tags_aggregations)
 		    "D_AGG_SCALAR 1:17 action list: avg( ) argument #1 must be of scalar type");
 	UNIT_EQ_STR(error_of("BEGIN { @c[\"x\"] = foo(); }"),
 		    "D_FUNC_UNDEF 1:19 action list: failed to resolve foo: Unknown function name");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); @a; }"),
+		    "D_AGG_NULL 1:23 action list: expression has null effect: @a");
+	UNIT_EQ_STR(error_of("BEGIN { @a; }"),
+		    "D_IDENT_UNDEF 1:9 action list: failed to resolve @a: Unknown variable name");
+	UNIT_EQ_STR(error_of("BEGIN { avg(1); }"),
+		    "D_CG_EXPR 1:9 action list: aggregating function avg( ) may not be called from a D expression (D program context required)");
+	UNIT_EQ_STR(error_of("BEGIN { @[trace(0)] = count(); }"),
+		    "D_KEY_TYPE 1:11 action list: void expression may not be used as aggregation index: key #1");
+	UNIT_EQ_STR(error_of("BEGIN { @c[0][2] = count(); }"),
+		    "D_AGG_MDIM 1:14 action list: improper attempt to reference @c as a multi-dimensional array");
+	UNIT_EQ_STR(error_of("BEGIN { @c[\"x\"] = breakpoint(); }"),
+		    "D_AGG_FUNC 1:19 action list: @c must be assigned the result of an aggregating function");
 	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[\"x\"] = count(); }"),
 		    "D_PROTO_ARG 1:29 action list: @a[ ] argument #1 is incompatible with prototype:\n"
 		    "\tprototype: int\n\t argument: string");
@@ -424,6 +437,39 @@ UNIT_TEST(dtrace_tags_actions)
 		    "\tprototype: aggregation\n\t argument: string");
 	UNIT_EQ_STR(error_of("BEGIN { @a = count(); normalize(@a, \"x\"); }"),
 		    "D_NORMALIZE_SCALAR 1:37 action list: normalize( ) argument #2 must be of scalar type");
+}
+
+/* actions used for a value: their arguments first, then what the operator around says */
+UNIT_TEST(dtrace_tags_action_values)
+{
+	UNIT_EQ_STR(error_of("BEGIN { p = 123 + -trace(0); }"),
+		    "D_OP_ARITH 1:19 action list: operator - requires an operand of arithmetic type");
+	UNIT_EQ_STR(error_of("BEGIN { c = 1 ? printf(\"x\") : trace(); }"),
+		    "D_PROTO_LEN 1:31 action list: trace( ) prototype mismatch: 0 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { x = 1 ? trace(0) : trace(1); }"),
+		    "D_OP_ACT 1:15 action list: action cannot be used in a conditional context");
+	UNIT_EQ_STR(error_of("BEGIN { x = trace(1); }"),
+		    "D_CG_EXPR 1:13 action list: tracing function trace( ) may not be called from a D expression (D program context required)");
+	UNIT_EQ_STR(error_of("BEGIN { x = (int)trace(1); }"),
+		    "D_CAST_INVAL 1:13 action list: invalid cast expression: \"void\" to \"int\"");
+	UNIT_EQ_STR(error_of("BEGIN { trace(sizeof (trace(1))); }"),
+		    "D_SIZEOF_TYPE 1:15 action list: cannot apply sizeof to an operand of unknown size");
+	UNIT_EQ_STR(error_of("BEGIN { x[trace(1)] = 1; }"),
+		    "D_KEY_TYPE 1:11 action list: void expression may not be used as associative array index: key #1");
+	UNIT_EQ_STR(error_of("inline int i = exit(0);"),
+		    "D_CG_EXPR 1:16 tracing function exit( ) may not be called from a D expression (D program context required)");
+}
+
+/* associative array keys against the first use, as DTrace's prototype errors */
+UNIT_TEST(dtrace_tags_assoc_keys)
+{
+	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[123] = 2; }"),
+		    "D_PROTO_LEN 1:27 action list: x[ ] prototype mismatch: 1 arg passed, 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[1, 2, 3] = 2; }"),
+		    "D_PROTO_LEN 1:27 action list: x[ ] prototype mismatch: 3 args passed, 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[\"a\", 456] = 2; }"),
+		    "D_PROTO_ARG 1:33 action list: x[ ] argument #2 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t argument: int");
 }
 
 UNIT_MAIN()
