@@ -936,9 +936,15 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 			    v->type->name, r->type->name);
 			return;
 		}
+	} else if ((n->op == TOK_ADD_ASSIGN || n->op == TOK_SUB_ASSIGN) &&
+		   (dt_is_string(v->type) || dt_is_string(r->type))) {
+		ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s \"%s\"",
+		    v->type->name, dt_tok_name(n->op), r->type->name);
+		return;
 	} else if (!dt_is_int(v->type) || !dt_is_int(r->type)) {
-		ERR(s, D_OP_INT, n, "operator %s requires operands of integral type",
-		    dt_tok_name(n->op));
+		ERR(s, n->op == TOK_MUL_ASSIGN || n->op == TOK_DIV_ASSIGN ? D_OP_ARITH : D_OP_INT, n,
+		    "operator %s requires operands of %s type", dt_tok_name(n->op),
+		    n->op == TOK_MUL_ASSIGN || n->op == TOK_DIV_ASSIGN ? "arithmetic" : "integral");
 		return;
 	}
 	n->type = v->type;
@@ -960,8 +966,13 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 	v = dt_sema_varref(s, l, dt_type_int(s->cc, 4, true));
 	if (!v)
 		return;
+	if (!dt_is_scalar(v->type)) {
+		ERR(s, D_OP_SCALAR, n, "operator %s requires operand of scalar type",
+		    dt_tok_name(n->op));
+		return;
+	}
 	if (!dt_is_int(v->type)) {
-		ERR(s, D_OP_INT, n, "operator %s requires an operand of integral type",
+		ERR(s, D_UNSUPPORTED, n, "operator %s on a pointer is not supported yet",
 		    dt_tok_name(n->op));
 		return;
 	}
@@ -1272,13 +1283,16 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			const dt_type_t *pt = dt_type_resolve(n->left->type), *bt;
 
 			if (pt->kind != DT_TYPE_PTR && pt->kind != DT_TYPE_ARRAY) {
-				ERR(s, D_OP_PTR, n, "operator * requires a pointer operand");
+				ERR(s, D_DEREF_NONPTR, n, "cannot dereference non-pointer type");
 				return;
 			}
 			bt = pt->base ? dt_type_resolve(pt->base) : NULL;
-			if (!bt || bt->kind == DT_TYPE_VOID || bt->kind == DT_TYPE_FUNC) {
-				ERR(s, D_OP_PTR, n, "cannot dereference a pointer to %s",
-				    bt ? bt->name : "void");
+			if (!bt || bt->kind == DT_TYPE_VOID) {
+				ERR(s, D_DEREF_VOID, n, "cannot dereference pointer to void");
+				return;
+			}
+			if (bt->kind == DT_TYPE_FUNC) {
+				ERR(s, D_DEREF_FUNC, n, "cannot dereference pointer to function");
 				return;
 			}
 			n->type = pt->base;

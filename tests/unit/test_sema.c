@@ -472,4 +472,29 @@ UNIT_TEST(dtrace_tags_assoc_keys)
 		    "\tprototype: string\n\t argument: int");
 }
 
+/* operators and type names */
+UNIT_TEST(dtrace_tags_types)
+{
+	UNIT_EQ_STR(error_of("int x; BEGIN { b = *x; }"),
+		    "D_DEREF_NONPTR 1:20 action list: cannot dereference non-pointer type");
+	UNIT_EQ_STR(error_of("BEGIN { p = (void *)0; x = *p; }"),
+		    "D_DEREF_VOID 1:28 action list: cannot dereference pointer to void");
+	UNIT_EQ_STR(error_of("BEGIN { a = \"boo\"; c = a++; }"),
+		    "D_OP_SCALAR 1:25 action list: operator ++ requires operand of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { a = 3; a += \"foobar\"; }"),
+		    "D_OP_INCOMPAT 1:18 action list: operands have incompatible types: \"int\" += \"string\"");
+	UNIT_EQ_STR(error_of("BEGIN { a = 3; a *= \"x\"; }"),
+		    "D_OP_ARITH 1:18 action list: operator *= requires operands of arithmetic type");
+	UNIT_EQ_STR(error_of("BEGIN { i = (char long)0; }"),
+		    "D_DECL_CHARATTR 1:14 action list: invalid type declaration: short and long may not be used with char type");
+	UNIT_EQ_STR(error_of("BEGIN { i = (long short)0; }"),
+		    "D_UNKNOWN 1:14 action list: failed to resolve type long short: Unknown type name");
+	UNIT_EQ_STR(error_of("BEGIN { i = (unsigned double)0; }"),
+		    "D_DECL_SIGNINT 1:14 action list: invalid type declaration: signed and unsigned may only be used with integer type");
+	UNIT_EQ_STR(error_of("BEGIN { i = (char int)0; }"),
+		    "D_DECL_COMBO 1:14 action list: invalid type combination: char int");
+	UNIT_EQ_STR(error_of("BEGIN { x = 'abcdefghi'; }"),
+		    "D_CHR_OFLOW 1:13 character constant is too long");
+}
+
 UNIT_MAIN()
