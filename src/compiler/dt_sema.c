@@ -1543,12 +1543,80 @@ dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems)
 	return a;
 }
 
-/* Has the clause being analysed called speculate()? */
+/* What a clause has done so far, for the rules of speculations */
+enum {
+	DT_CLS_COMMIT = 1, DT_CLS_SPECULATE = 2, DT_CLS_DATAREC = 4, DT_CLS_AGG = 8,
+};
+
+/*
+ * DTrace's rules for the order of speculate( ), commit( ), aggregations and other actions
+ * within a clause, with its tags; fn is a DT_ACTFN_* or -1 for an aggregation. Called for
+ * each in program order once its arguments are known good. False after the error. discard( )
+ * records nothing, as in illumos DTrace.
+ */
 static bool
-cl_spec(dt_sema_t *s)
+dt_sema_clsflags(dt_sema_t *s, dt_node_t *at, int fn)
 {
-	return s->clause && s->clause->nactions > 0 &&
-	       s->clause->actions[0].kind == DT_ACT_SPECULATE;
+	unsigned *cf = &s->clsflags;
+
+	if (fn == DT_ACTFN_COMMIT) {
+		if (*cf & DT_CLS_COMMIT) {
+			ERR(s, D_COMM_COMM, at, "commit( ) may not follow commit( )");
+			return false;
+		}
+		if (*cf & (DT_CLS_DATAREC | DT_CLS_AGG)) {
+			ERR(s, D_COMM_DREC, at, "commit( ) may not follow data-recording action(s)");
+			return false;
+		}
+		*cf |= DT_CLS_COMMIT;
+		return true;
+	}
+	if (fn == DT_ACTFN_SPECULATE) {
+		if (*cf & DT_CLS_SPECULATE) {
+			ERR(s, D_SPEC_SPEC, at, "speculate( ) may not follow speculate( )");
+			return false;
+		}
+		if (*cf & DT_CLS_COMMIT) {
+			ERR(s, D_SPEC_COMM, at, "speculate( ) may not follow commit( )");
+			return false;
+		}
+		if (*cf & (DT_CLS_DATAREC | DT_CLS_AGG)) {
+			ERR(s, D_SPEC_DREC, at, "speculate( ) may not follow data-recording "
+			    "action(s)");
+			return false;
+		}
+		*cf |= DT_CLS_SPECULATE;
+		return true;
+	}
+	if (fn < 0) {
+		if (*cf & DT_CLS_COMMIT) {
+			ERR(s, D_AGG_COMM, at, "aggregating actions may not follow commit( )");
+			return false;
+		}
+		if (*cf & DT_CLS_SPECULATE) {
+			ERR(s, D_AGG_SPEC, at, "aggregating actions may not follow speculate( )");
+			return false;
+		}
+		*cf |= DT_CLS_AGG;
+		return true;
+	}
+	if (fn == DT_ACTFN_DISCARD)
+		return true;
+	if ((*cf & DT_CLS_SPECULATE) && fn >= DT_ACTFN_SYSTEM) {
+		ERR(s, D_ACT_SPEC, at, "destructive actions may not follow speculate( )");
+		return false;
+	}
+	if ((*cf & DT_CLS_SPECULATE) && fn == DT_ACTFN_EXIT) {
+		ERR(s, D_EXIT_SPEC, at, "exit( ) may not follow speculate( )");
+		return false;
+	}
+	if (*cf & DT_CLS_COMMIT) {
+		ERR(s, D_DREC_COMM, at, "data-recording actions may not follow commit( )");
+		return false;
+	}
+	if (!(*cf & DT_CLS_SPECULATE))
+		*cf |= DT_CLS_DATAREC;
+	return true;
 }
 static dt_action_t *dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems);
 
@@ -1604,6 +1672,8 @@ dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 				return;
 		}
 	}
+	if (!dt_sema_clsflags(s, call, f->id))
+		return;
 	if (f->id == DT_ACTFN_PRINTA && nargs && args->data[0]->kind == DT_NODE_STRING)
 		fmt = args->data[first++];
 	if (fmt)
@@ -1820,17 +1890,30 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		};
 		dt_clause_t *cl = s->clause;
 
-		for (size_t i = 0; i < args->len; i++)
+		for (size_t i = 0; i < args->len; i++) {
 			dt_sema_expr(s, args->data[i]);
-		if (args->len != 1 || !args->data[0]->type || !dt_is_int(args->data[0]->type)) {
-			ERR(s, D_PROTO_ARG, call, "%s( ) prototype mismatch: expected %s(int)",
-			    call->text, call->text);
+			if (!args->data[i]->type)
+				return;
+		}
+		if (args->len != 1) {
+			ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu arg%s passed, 1 "
+			    "expected", call->text, args->len, args->len == 1 ? "" : "s");
 			return;
 		}
+		if (!dt_sema_no_action(s, args->data[0]))
+			return;
+		if (!dt_is_int(args->data[0]->type)) {
+			ERR(s, D_PROTO_ARG, args->data[0], "%s( ) argument #1 is incompatible with "
+			    "prototype:\n\tprototype: int\n\t argument: %s", call->text,
+			    dt_type_name(args->data[0]->type));
+			return;
+		}
+		if (!dt_sema_clsflags(s, call, f->id))
+			return;
 		if (f->id == DT_ACTFN_SPECULATE) {
 			if (cl->nactions > 0) {
-				ERR(s, D_ACT_SPEC, call, "speculate( ) may not follow data-recording "
-				    "actions");
+				/* our code generator's rule: a speculation's record starts with it */
+				ERR(s, D_ACT_SPEC, call, "speculate( ) may not follow other actions");
 				return;
 			}
 			if (s->in_if) {
@@ -1850,11 +1933,13 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		a->items[0] = dt_item_for(s, args->data[0], &s->clause->recsize);
 		return;
 	}
-	if (cl_spec(s) && (f->id == DT_ACTFN_EXIT || f->id >= DT_ACTFN_SYSTEM)) {
-		ERR(s, f->id == DT_ACTFN_EXIT ? D_EXIT_SPEC : D_ACT_SPEC, call,
-		    "%s( ) may not follow speculate( )", call->text);
-		return;
+	for (size_t i = 0; i < args->len; i++) {
+		dt_sema_expr(s, args->data[i]);
+		if (!args->data[i]->type)
+			return;
 	}
+	if (!dt_sema_clsflags(s, call, f->id))
+		return;
 	if (f->id >= DT_ACTFN_SYSTEM) {
 		s->prog->destructive = true;
 		switch (f->id) {
@@ -1872,8 +1957,6 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		}
 	}
 
-	for (size_t i = 0; i < args->len; i++)
-		dt_sema_expr(s, args->data[i]);
 	if (f->id == DT_ACTFN_TRACEMEM) {
 		dt_sema_tracemem(s, call);
 		return;
@@ -2229,10 +2312,6 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	int nargs, want_lo, want_hi;
 	int64_t q[4] = {0};
 
-	if (cl_spec(s)) {
-		ERR(s, D_AGG_SPEC, assign, "aggregating actions may not follow speculate( )");
-		return;
-	}
 	if (call->kind != DT_NODE_CALL || !(f = dt_func_lookup(call->text)) ||
 	    f->kind != DT_IDENT_AGGFUNC) {
 		int nerr = s->cc->diags.count;
@@ -2301,6 +2380,8 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	if (ad && !dt_sema_keys_match(s, agg, "@", ad->name, &agg->list, ad->keys, ad->nkeys))
 		return;
 	if (!ad && !dt_sema_keys_valid(s, &agg->list, "aggregation"))
+		return;
+	if (!dt_sema_clsflags(s, agg, -1))
 		return;
 	if (nargs && !dt_is_scalar(call->list.data[0]->type)) {
 		ERR(s, D_AGG_SCALAR, call->list.data[0], "%s( ) argument #1 must be of scalar "
@@ -2646,6 +2727,7 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 	cl->recsize = DT_REC_HDR_SIZE + (n->body && dt_has_if(n->body) ? 8 : 0);
 	s->clause = cl;
 	s->where = NULL;
+	s->clsflags = 0;
 
 	for (size_t i = 0; i < n->list.len; i++) {
 		dt_node_t *pd = n->list.data[i];

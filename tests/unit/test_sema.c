@@ -497,4 +497,39 @@ UNIT_TEST(dtrace_tags_types)
 		    "D_CHR_OFLOW 1:13 character constant is too long");
 }
 
+/* the order of speculate( ), commit( ) and other actions in a clause */
+UNIT_TEST(dtrace_tags_speculations)
+{
+	UNIT_EQ_STR(error_of("BEGIN { commit(1); @a[\"foo\"] = count(); }"),
+		    "D_AGG_COMM 1:20 action list: aggregating actions may not follow commit( )");
+	UNIT_EQ_STR(error_of("BEGIN { commit(1); commit(1); }"),
+		    "D_COMM_COMM 1:20 action list: commit( ) may not follow commit( )");
+	UNIT_EQ_STR(error_of("BEGIN { printf(\"x\"); commit(1); }"),
+		    "D_COMM_DREC 1:22 action list: commit( ) may not follow data-recording action(s)");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); commit(1); }"),
+		    "D_COMM_DREC 1:23 action list: commit( ) may not follow data-recording action(s)");
+	UNIT_EQ_STR(error_of("BEGIN { commit(1); printf(\"x\"); }"),
+		    "D_DREC_COMM 1:20 action list: data-recording actions may not follow commit( )");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(1); printf(\"x\"); speculate(2); }"),
+		    "D_SPEC_SPEC 1:36 action list: speculate( ) may not follow speculate( )");
+	UNIT_EQ_STR(error_of("BEGIN { commit(1); speculate(2); }"),
+		    "D_SPEC_COMM 1:20 action list: speculate( ) may not follow commit( )");
+	UNIT_EQ_STR(error_of("BEGIN { trace(1); speculate(2); }"),
+		    "D_SPEC_DREC 1:19 action list: speculate( ) may not follow data-recording action(s)");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(1); raise(9); }"),
+		    "D_ACT_SPEC 1:23 action list: destructive actions may not follow speculate( )");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(1); exit(0); }"),
+		    "D_EXIT_SPEC 1:23 action list: exit( ) may not follow speculate( )");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(); }"),
+		    "D_PROTO_LEN 1:9 action list: speculate( ) prototype mismatch: 0 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { discard(\"x\"); }"),
+		    "D_PROTO_ARG 1:17 action list: discard( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: int\n\t argument: string");
+	/* each clause starts afresh */
+	UNIT_EQ_STR(error_of("BEGIN { trace(1); commit(1); } BEGIN { speculate(1); trace(2); }"),
+		    "D_COMM_DREC 1:19 action list: commit( ) may not follow data-recording action(s)");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(1); trace(2); } BEGIN { commit(1); exit(0); }"),
+		    "D_DREC_COMM 1:54 action list: data-recording actions may not follow commit( )");
+}
+
 UNIT_MAIN()
