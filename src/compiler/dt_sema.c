@@ -2763,51 +2763,145 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 	s->prog->clauses[s->prog->nclauses++] = cl;
 }
 
-/* #pragma D option name[=value] */
+static int
+dt_pragma_probe(dt_probe_t *prp, void *arg)
+{
+	(void)prp;
+	(void)arg;
+	return 0;
+}
+
+/* dtrace_str2attr's rule: up to three of name stability / data stability / class */
+static bool
+dt_pragma_attr_ok(const char *str)
+{
+	static const char *const names[] = {
+		"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable",
+		"Standard", "Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+	};
+	int field = 0;
+
+	for (const char *p = str; *p && field < 3; field++) {
+		size_t len = strcspn(p, "/"), i, lo = field < 2 ? 0 : 8, hi = field < 2 ? 8 : 14;
+
+		for (i = lo; i < hi; i++)
+			if (strlen(names[i]) == len && strncasecmp(p, names[i], len) == 0)
+				break;
+		if (i == hi)
+			return false;
+		p += len + (p[len] == '/');
+	}
+	return true;
+}
+
+/*
+ * #pragma [D] name args: D's control directives, as DTrace reads them: option, error,
+ * depends_on, attributes, binding, ident, line. The arguments are the words that follow,
+ * a "string" being one word without its quotes.
+ */
 static void
 dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
 {
-	char *text = dt_arena_strdup(&s->cc->arena, n->text), *p = text, *name, *value;
-	const char *why;
+	char *text = dt_arena_strdup(&s->cc->arena, n->text), *p = text;
+	DT_VEC(char *) w = {0};
+	bool dcp = false;	/* after "#pragma D": D's own pragmas */
+	const char *name;
+	size_t nw;
 
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (strncmp(p, "D", 1) != 0 || (p[1] != ' ' && p[1] != '\t')) {
-		/* Other pragmas (ident, line, binding, ...) are accepted and ignored. */
-		return;
-	}
-	p += 2;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (strncmp(p, "option", 6) != 0) {
-		if (strncmp(p, "attributes", 10) == 0 || strncmp(p, "binding", 7) == 0 ||
-		    strncmp(p, "depends_on", 10) == 0 || strncmp(p, "error", 5) == 0 ||
-		    strncmp(p, "ident", 5) == 0 || strncmp(p, "line", 4) == 0)
-			return;
-		ERR(s, D_PRAGMA_INVAL, n, "invalid control directive: #pragma %s", text);
-		return;
-	}
-	p += 6;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	name = p;
-	while (*p && *p != ' ' && *p != '\t' && *p != '=')
-		p++;
-	value = NULL;
-	if (*p == '=') {
-		*p++ = '\0';
-		value = p;
-		while (*p && *p != ' ' && *p != '\t')
+	while (*p) {
+		char *start;
+
+		while (*p == ' ' || *p == '\t')
 			p++;
+		if (!*p)
+			break;
+		if (*p == '"') {
+			start = ++p;
+			while (*p && *p != '"')
+				p++;
+		} else {
+			start = p;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+		}
+		if (*p)
+			*p++ = '\0';
+		dt_vec_push(&w, start);
 	}
-	*p = '\0';
-	if (!*name) {
-		ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma D option");
-		return;
+	if (w.len && strcmp(w.data[0], "D") == 0)
+		dcp = true;
+	name = w.len > (size_t)dcp ? w.data[dcp] : NULL;
+	nw = name ? w.len - (size_t)dcp - 1 : 0;	/* the arguments: w.data[dcp + 1...] */
+	if (!name) {
+		/* "#pragma" or "#pragma D" alone: nothing to do */
+	} else if (strcmp(name, "error") == 0) {
+		dt_strbuf_t sb = {0};
+
+		for (size_t i = 0; i < nw; i++)
+			dt_sb_printf(&sb, "%s ", w.data[dcp + 1 + i]);
+		ERR(s, D_PRAGERR, n, "#error: %s", dt_sb_str(&sb));
+		dt_sb_free(&sb);
+	} else if (strcmp(name, "ident") == 0 || strcmp(name, "line") == 0 || !dcp) {
+		/* other pragmas are ignored, as C compilers do */
+	} else if (strcmp(name, "option") == 0) {
+		const char *why;
+		char *val;
+
+		if (nw != 1) {
+			ERR(s, D_PRAGMA_MALFORM, n, nw ? "superfluous arguments specified for "
+			    "#pragma option" : "malformed #pragma option <option>=<val>");
+		} else {
+			name = w.data[dcp + 1];
+			if ((val = strchr(name, '=')) != NULL)
+				*val++ = '\0';
+			if (s->dtp && dt_opt_set(s->dtp, name, val, &why) < 0) {
+				if (val)
+					ERR(s, D_PRAGMA_OPTSET, n, "failed to set option '%s' to '%s': "
+					    "%s", name, val, why);
+				else
+					ERR(s, D_PRAGMA_OPTSET, n, "failed to set option '%s': %s", name,
+					    why);
+			}
+		}
+	} else if (strcmp(name, "attributes") == 0) {
+		if (nw < 2)
+			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma attributes <attributes> "
+			    "<ident>");
+		else if (!dt_pragma_attr_ok(w.data[dcp + 1]))
+			ERR(s, D_PRAGMA_INVAL, n, "invalid attributes specified by #pragma "
+			    "attributes");
+	} else if (strcmp(name, "binding") == 0) {
+		if (nw < 2)
+			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma binding \"version\" <ident>");
+	} else if (strcmp(name, "depends_on") == 0) {
+		const char *cls = nw == 2 ? w.data[dcp + 1] : NULL;
+		const char *dep = cls ? w.data[dcp + 2] : NULL;
+
+		if (!cls) {
+			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma depends_on <class> <name>");
+		} else if (strcmp(cls, "library") == 0) {
+			/* a library's own dependencies are loaded before it (dt_compile.c) */
+			if (!s->in_lib)
+				ERR(s, D_PRAGMA_DEPEND, n, "main program may not explicitly depend on "
+				    "a library");
+		} else if (strcmp(cls, "provider") == 0) {
+			if (s->dtp && dt_probe_iter(s->dtp, dep, "", "", "", dt_pragma_probe,
+						    NULL) == 0)
+				ERR(s, D_PRAGMA_DEPEND, n, "program requires provider %s", dep);
+		} else if (strcmp(cls, "module") == 0) {
+			char path[300];
+
+			snprintf(path, sizeof(path), "/sys/module/%s", dep);
+			if (strcmp(dep, "vmlinux") != 0 && access(path, F_OK) != 0)
+				ERR(s, D_PRAGMA_DEPEND, n, "program requires module %s", dep);
+		} else {
+			ERR(s, D_PRAGMA_INVAL, n, "invalid class %s specified by #pragma depends_on",
+			    cls);
+		}
+	} else {
+		ERR(s, D_PRAGMA_INVAL, n, "invalid D pragma: %s", name);
 	}
-	if (s->dtp && dt_opt_set(s->dtp, name, value, &why) < 0)
-		ERR(s, D_PRAGMA_OPTSET, n, "failed to set option '%s' to '%s': %s", name,
-		    value ? value : "", why);
+	dt_vec_free(&w);
 }
 
 dt_program_t *
@@ -2823,6 +2917,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	s.prog = prog;
 	/* Pragmas first: options such as strsize and zdefs shape everything after them. */
 	for (int r = 0; r < nroots; r++) {
+		s.in_lib = r < cc->nlibs;
 		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {
 			dt_node_t *n = roots[r]->list.data[i];
 

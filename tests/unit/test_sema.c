@@ -221,7 +221,7 @@ UNIT_TEST(errors)
 	UNIT_EQ_STR(error_of("BEGIN { trace($3); }"),
 		    "D_MACRO_UNDEF 1:15 action list: macro argument $3 is not defined");
 	UNIT_EQ_STR(error_of("#pragma D option nosuchopt\nBEGIN { }"),
-		    "D_PRAGMA_OPTSET 1:1 failed to set option 'nosuchopt' to '': Invalid option name");
+		    "D_PRAGMA_OPTSET 1:1 failed to set option 'nosuchopt': Invalid option name");
 	UNIT_EQ_STR(error_of("BEGIN { trace(1); } BEGIN { trace(x); trace(y); }"),
 		    "D_IDENT_UNDEF 1:35 action list: failed to resolve x: Unknown variable name\n"
 		    "D_IDENT_UNDEF 1:45 action list: failed to resolve y: Unknown variable name");
@@ -530,6 +530,35 @@ UNIT_TEST(dtrace_tags_speculations)
 		    "D_COMM_DREC 1:19 action list: commit( ) may not follow data-recording action(s)");
 	UNIT_EQ_STR(error_of("BEGIN { speculate(1); trace(2); } BEGIN { commit(1); exit(0); }"),
 		    "D_DREC_COMM 1:54 action list: data-recording actions may not follow commit( )");
+}
+
+/* #pragma directives */
+UNIT_TEST(dtrace_tags_pragmas)
+{
+	UNIT_EQ_STR(error_of("BEGIN { }\n#pragma D error \"this is an error\""),
+		    "D_PRAGERR 2:1 #error: this is an error ");
+	UNIT_EQ_STR(error_of("#pragma D depends_on library net.d\nBEGIN { }"),
+		    "D_PRAGMA_DEPEND 1:1 main program may not explicitly depend on a library");
+	UNIT_EQ_STR(error_of("#pragma D depends_on provider nosuchprov\nBEGIN { }"),
+		    "D_PRAGMA_DEPEND 1:1 program requires provider nosuchprov");
+	UNIT_EQ_STR(error_of("#pragma D depends_on provider\nBEGIN { }"),
+		    "D_PRAGMA_MALFORM 1:1 malformed #pragma depends_on <class> <name>");
+	UNIT_EQ_STR(error_of("#pragma D depends_on planet mars\nBEGIN { }"),
+		    "D_PRAGMA_INVAL 1:1 invalid class planet specified by #pragma depends_on");
+	UNIT_EQ_STR(error_of("#pragma D attributes incorrect_attr\nBEGIN { }"),
+		    "D_PRAGMA_MALFORM 1:1 malformed #pragma attributes <attributes> <ident>");
+	UNIT_EQ_STR(error_of("#pragma D attributes incorrect_attr foo\nBEGIN { }"),
+		    "D_PRAGMA_INVAL 1:1 invalid attributes specified by #pragma attributes");
+	UNIT_EQ_STR(error_of("#pragma D option nspec=24 * 44\nBEGIN { }"),
+		    "D_PRAGMA_MALFORM 1:1 superfluous arguments specified for #pragma option");
+	UNIT_EQ_STR(error_of("#pragma D nosuch\nBEGIN { }"),
+		    "D_PRAGMA_INVAL 1:1 invalid D pragma: nosuch");
+	/* what DTrace accepts */
+	UNIT_EQ_STR(error_of("#pragma D depends_on provider syscall\n"
+			     "#pragma D attributes Evolving/evolving/Common foo\n"
+			     "#pragma D binding \"1.0\" foo\n#pragma ident \"x\"\n#pragma weak x\n"
+			     "BEGIN { }"),
+		    "(compiled)");
 }
 
 UNIT_MAIN()
