@@ -2578,13 +2578,41 @@ dt_has_if(const dt_node_t *n)
 	return false;
 }
 
+/*
+ * What an identifier already names, as DTrace's redefinition errors say it ("scalar inline",
+ * "function"...), or NULL: built-in variables, functions, inlines and D variables so far.
+ */
+static const char *
+dt_sema_ident_kind(dt_sema_t *s, const char *name)
+{
+	const struct dt_func *f = dt_func_lookup(name);
+
+	for (size_t i = 0; i < s->inlines.len; i++)
+		if (strcmp(s->inlines.data[i]->text, name) == 0)
+			return "scalar inline";
+	if (f)
+		return f->kind == DT_IDENT_SUBR ? "function" : f->kind == DT_IDENT_AGGFUNC
+			       ? "aggregating function" : "tracing function";
+	if (dt_sema_builtin(name) || dt_var_find(s, DT_VK_GLOBAL, name))
+		return "scalar";
+	if (dt_var_find(s, DT_VK_ASSOC, name))
+		return "associative array";
+	return NULL;
+}
+
 /* inline type NAME = expr; : a named expression, analysed once, generated at each use. */
 static void
 dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 {
 	dt_clause_t dummy = {0};
 	const dt_type_t *t = n->tname ? dt_sema_ktype(s, n->tname, n->tname->text) : NULL;
+	const char *prev = t ? dt_sema_ident_kind(s, n->text) : NULL;
 
+	if (prev) {
+		ERR(s, D_DECL_IDRED, n, "identifier redefined: %s\n\t current: inline "
+		    "definition\n\tprevious: %s", n->text, prev);
+		return;
+	}
 	if (!t || !n->left)
 		return;
 	n->right = dt_node_clone(s->cc, n->left);	/* as written, for each use */

@@ -561,4 +561,19 @@ UNIT_TEST(dtrace_tags_pragmas)
 		    "(compiled)");
 }
 
+/* an inline may not take a name already defined */
+UNIT_TEST(dtrace_tags_inlines)
+{
+	UNIT_EQ_STR(error_of("inline int foo = timestamp;\ninline int foo = 8;"),
+		    "D_DECL_IDRED 2:12 identifier redefined: foo\n\t current: inline definition\n"
+		    "\tprevious: scalar inline");
+	UNIT_EQ_STR(error_of("inline int rand = 7;"),
+		    "D_DECL_IDRED 1:12 identifier redefined: rand\n\t current: inline definition\n"
+		    "\tprevious: function");
+	UNIT_EQ_STR(error_of("inline int pid = 7;"),
+		    "D_DECL_IDRED 1:12 identifier redefined: pid\n\t current: inline definition\n"
+		    "\tprevious: scalar");
+	UNIT_EQ_STR(error_of("inline int foo = 7; BEGIN { trace(foo); }"), "(compiled)");
+}
+
 UNIT_MAIN()
