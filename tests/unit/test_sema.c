@@ -10,6 +10,7 @@
 #include "runtime/dt_runtime.h"
 
 static char errs[8192];
+static const dt_source_t *test_lib;	/* a D library compile() puts before the program */
 
 /* Compile text as a -n description; errors as "TAG line:col region: msg" lines in errs. */
 static dt_program_t *
@@ -23,6 +24,10 @@ compile(dt_handle_t *dtp, dt_compile_t *cc, const char *text)
 	src.text = text;
 	src.len = strlen(text);
 	dt_compile_init(cc, dtp);
+	if (test_lib) {
+		cc->libs = test_lib;
+		cc->nlibs = 1;
+	}
 	prog = dt_compile_sources(cc, &src, 1, NULL);
 	for (const dt_diag_t *d = cc->diags.head; d; d = d->next)
 		dt_sb_printf(&sb, "%s%s %d:%d %s%s%s", sb.len ? "\n" : "", dt_errtag_name(d->tag),
@@ -574,6 +579,25 @@ UNIT_TEST(dtrace_tags_inlines)
 		    "D_DECL_IDRED 1:12 identifier redefined: pid\n\t current: inline definition\n"
 		    "\tprevious: scalar");
 	UNIT_EQ_STR(error_of("inline int foo = 7; BEGIN { trace(foo); }"), "(compiled)");
+}
+
+/* what a D library defined counts as defined, though its parts are checked where used */
+UNIT_TEST(dtrace_tags_library)
+{
+	static const char lib_text[] = "struct o { int a; };\n"
+				       "translator struct o < int x > { a = x; };\n"
+				       "inline int libval = 1;\n"
+				       "#pragma D depends_on library other.d\n";
+	static const dt_source_t lib = { "lib.d", lib_text, sizeof(lib_text) - 1 };
+
+	test_lib = &lib;
+	UNIT_EQ_STR(error_of("translator struct o < int y > { a = y + 1; };"),
+		    "D_XLATE_REDECL 1:1 translator from int to struct o has already been declared");
+	UNIT_EQ_STR(error_of("inline int libval = 2;"),
+		    "D_DECL_IDRED 1:12 identifier redefined: libval\n\t current: inline definition\n"
+		    "\tprevious: scalar inline");
+	UNIT_EQ_STR(error_of("BEGIN { trace(libval); }"), "(compiled)");
+	test_lib = NULL;
 }
 
 UNIT_MAIN()
