@@ -126,7 +126,7 @@ typedef struct dt_loc {
 	X(D_SYNTAX)                                                                          \
 	X(D_CHR_NL)                                                                          \
 	X(D_CHR_NULL)                                                                        \
-	X(D_CHR_TOOLONG)                                                                     \
+	X(D_CHR_OFLOW)                                                                       \
 	X(D_STR_NL)                                                                          \
 	X(D_INT_OFLOW)                                                                       \
 	X(D_INT_DIGIT)                                                                       \
@@ -158,11 +158,55 @@ typedef struct dt_loc {
 	X(D_PRINTF_FMT_EMPTY)                                                                \
 	X(D_PRINTF_DYN_PROTO)                                                                \
 	X(D_PRINTF_DYN_TYPE)                                                                 \
+	X(D_PRINTF_AGG_CONV)                                                                 \
+	X(D_PRINTA_PROTO)                                                                    \
+	X(D_PRINTA_AGGARG)                                                                   \
+	X(D_PRINTA_AGGBAD)                                                                   \
+	X(D_PRINTA_AGGKEY)                                                                   \
+	X(D_PRINTA_AGGPROTO)                                                                 \
+	X(D_CLEAR_PROTO)                                                                     \
+	X(D_CLEAR_AGGARG)                                                                    \
+	X(D_CLEAR_AGGBAD)                                                                    \
+	X(D_NORMALIZE_PROTO)                                                                 \
+	X(D_NORMALIZE_SCALAR)                                                                \
+	X(D_NORMALIZE_AGGARG)                                                                \
+	X(D_NORMALIZE_AGGBAD)                                                                \
+	X(D_TRUNC_PROTO)                                                                     \
+	X(D_TRUNC_SCALAR)                                                                    \
+	X(D_TRUNC_AGGARG)                                                                    \
+	X(D_TRUNC_AGGBAD)                                                                    \
 	X(D_AGG_FUNC)                                                                        \
 	X(D_AGG_SCALAR)                                                                      \
 	X(D_AGG_MDIM)                                                                        \
 	X(D_AGG_REDEF)                                                                       \
 	X(D_AGG_NULL)                                                                        \
+	X(D_AGG_COMM)                                                                        \
+	X(D_KEY_TYPE)                                                                        \
+	X(D_CG_EXPR)                                                                         \
+	X(D_LQUANT_BASETYPE)                                                                 \
+	X(D_LQUANT_BASEVAL)                                                                  \
+	X(D_LQUANT_LIMTYPE)                                                                  \
+	X(D_LQUANT_LIMVAL)                                                                   \
+	X(D_LQUANT_MISMATCH)                                                                 \
+	X(D_LQUANT_STEPTYPE)                                                                 \
+	X(D_LQUANT_STEPVAL)                                                                  \
+	X(D_LQUANT_STEPLARGE)                                                                \
+	X(D_LQUANT_STEPSMALL)                                                                \
+	X(D_LQUANT_MATCHBASE)                                                                \
+	X(D_LQUANT_MATCHLIM)                                                                 \
+	X(D_LQUANT_MATCHSTEP)                                                                \
+	X(D_LLQUANT_FACTORTYPE)                                                              \
+	X(D_LLQUANT_FACTORVAL)                                                               \
+	X(D_LLQUANT_LMAGTYPE)                                                                \
+	X(D_LLQUANT_LMAGVAL)                                                                 \
+	X(D_LLQUANT_HMAGTYPE)                                                                \
+	X(D_LLQUANT_HMAGVAL)                                                                 \
+	X(D_LLQUANT_STEPTYPE)                                                                \
+	X(D_LLQUANT_STEPVAL)                                                                 \
+	X(D_LLQUANT_MATCHFACTOR)                                                             \
+	X(D_LLQUANT_MATCHLMAG)                                                               \
+	X(D_LLQUANT_MATCHHMAG)                                                               \
+	X(D_LLQUANT_MATCHSTEPS)                                                              \
 	X(D_ARR_BADREF)                                                                      \
 	X(D_ARR_BOUNDS)                                                                      \
 	X(D_ARR_LOCAL)                                                                       \
@@ -185,9 +229,17 @@ typedef struct dt_loc {
 	X(D_PRAGMA_MALFORM)                                                                  \
 	X(D_PRAGMA_INVAL)                                                                    \
 	X(D_PRAGMA_OPTSET)                                                                   \
+	X(D_PRAGERR)                                                                         \
+	X(D_PRAGMA_DEPEND)                                                                   \
 	X(D_MACRO_UNDEF)                                                                     \
 	X(D_ACT_SPEC)                                                                        \
 	X(D_EXIT_SPEC)                                                                       \
+	X(D_COMM_COMM)                                                                       \
+	X(D_COMM_DREC)                                                                       \
+	X(D_SPEC_SPEC)                                                                       \
+	X(D_SPEC_COMM)                                                                       \
+	X(D_SPEC_DREC)                                                                       \
+	X(D_DREC_COMM)                                                                       \
 	X(D_TYPE_ERR)                                                                        \
 	X(D_TYPE_MEMBER)                                                                     \
 	X(D_XLATE_REDECL)                                                                    \
@@ -202,7 +254,15 @@ typedef struct dt_loc {
 	X(D_OFFSETOF_TYPE)                                                                   \
 	X(D_OFFSETOF_BITFIELD)                                                               \
 	X(D_DECL_COMBO)                                                                      \
+	X(D_DECL_CHARATTR)                                                                   \
+	X(D_DECL_VOIDATTR)                                                                   \
+	X(D_DECL_SIGNINT)                                                                    \
+	X(D_DECL_LONGINT)                                                                    \
 	X(D_OP_PTR)                                                                          \
+	X(D_DEREF_NONPTR)                                                                    \
+	X(D_DEREF_VOID)                                                                      \
+	X(D_DEREF_FUNC)                                                                      \
+	X(D_CAST_INVAL)                                                                      \
 	X(D_AGG_SPEC)                                                                        \
 	X(D_ARGS_IDX)                                                                        \
 	X(D_ARGS_TYPE)                                                                       \

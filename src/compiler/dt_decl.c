@@ -366,8 +366,11 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 	for (size_t i = 0; i < s->xlators.len && s->xlators.data[i] != tr; i++) {
 		dt_node_t *o = s->xlators.data[i];
 
-		if (o->ident_id > 0 && dt_type_equal(o->type, out) &&
-		    dt_type_equal(o->left->type, in)) {
+		/* a library's not yet checked: by the types' spellings */
+		if ((o->ident_id > 0 && dt_type_equal(o->type, out) &&
+		     dt_type_equal(o->left->type, in)) ||
+		    (o->ident_id == 0 && strcmp(o->tname->text, tr->tname->text) == 0 &&
+		     strcmp(o->left->text, tr->left->text) == 0)) {
 			ERR(s, D_XLATE_REDECL, tr, "translator from %s to %s has already been "
 			    "declared", in->name, out->name);
 			return false;

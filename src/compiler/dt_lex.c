@@ -482,7 +482,7 @@ lex_quoted(dt_lexer_t *lx, dt_token_t *tok)
 	} else if (tok->textlen == 0) {
 		dt_diag_error(&lx->cc->diags, D_CHR_NULL, tok->loc, "empty character constant");
 	} else if (tok->textlen > sizeof(uint64_t)) {
-		dt_diag_error(&lx->cc->diags, D_CHR_TOOLONG, tok->loc,
+		dt_diag_error(&lx->cc->diags, D_CHR_OFLOW, tok->loc,
 			      "character constant is too long");
 	}
 	/* 'ab' == 0x6162: the bytes read big-endian, as C compilers do */

@@ -285,6 +285,8 @@ dt_sema_builtin(const char *name)
 }
 
 static dt_var_t *dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign);
+static bool dt_sema_no_action(dt_sema_t *s, const dt_node_t *e);
+static dt_aggdesc_t *dt_sema_agg_lookup(dt_sema_t *s, const char *name);
 
 /* Is there a global variable or associative array of this name? */
 static bool
@@ -902,6 +904,51 @@ static const char *const dt_vk_prefix[] = {
 	[DT_VK_GLOBAL] = "", [DT_VK_THIS] = "this->", [DT_VK_SELF] = "self->", [DT_VK_ASSOC] = "",
 };
 
+/* The keys of a first use: no void (an action's value), as DTrace's D_KEY_TYPE says. */
+static bool
+dt_sema_keys_valid(dt_sema_t *s, const dt_nodes_t *keys, const char *what)
+{
+	for (size_t i = 0; i < keys->len; i++) {
+		dt_node_t *k = keys->data[i];
+
+		if (k->type && dt_type_resolve(k->type)->kind == DT_TYPE_VOID) {
+			ERR(s, D_KEY_TYPE, k, "void expression may not be used as %s index: key "
+			    "#%zu", what, i + 1);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The keys of a later use of an aggregation or associative array match its first use:
+ * DTrace's prototype errors, "@a[ ]" or "a[ ]". Their types were analysed already.
+ */
+static bool
+dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *name,
+		   const dt_nodes_t *keys, const dt_recitem_t *want, int nwant)
+{
+	int n = (int)keys->len;
+
+	if (n != nwant) {
+		ERR(s, D_PROTO_LEN, at, "%s%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		    prefix, name, n, n == 1 ? "" : "s", nwant);
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		dt_node_t *k = keys->data[i];
+
+		if (k->type && (dt_is_string(k->type) != (want[i].kind == DT_REC_STRING) ||
+				dt_type_resolve(k->type)->kind == DT_TYPE_VOID)) {
+			ERR(s, D_PROTO_ARG, k, "%s%s[ ] argument #%d is incompatible with "
+			    "prototype:\n\tprototype: %s\n\t argument: %s", prefix, name, i + 1,
+			    want[i].type_name, k->type->name);
+			return false;
+		}
+	}
+	return true;
+}
+
 /*
  * Resolve a variable reference: IDENT (global), SELF, THIS, or INDEX whose base is an IDENT
  * naming an associative array. "assign" is the type being assigned when the reference is the
@@ -951,6 +998,8 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 			ERR(s, D_IDENT_UNDEF, ref, "failed to resolve %s: Unknown variable name", name);
 			return NULL;
 		}
+		if (kind == DT_VK_ASSOC && !dt_sema_keys_valid(s, &n->list, "associative array"))
+			return NULL;
 		v = dt_var_new(s, kind, name, dt_var_type_of(s, t));
 		v->implicit = !assign;
 		if (kind == DT_VK_ASSOC) {
@@ -960,22 +1009,9 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 	} else if (v->implicit && assign && dt_is_int(assign) && dt_is_int(v->type)) {
 		v->implicit = false;	/* stays int64_t: earlier reads were typed so */
 	}
-	if (kind == DT_VK_ASSOC) {
-		if ((int)n->list.len != v->nkeys) {
-			ERR(s, D_ARR_BADREF, n, "%s[ ] key count mismatch: %d keys used, %d expected",
-			    name, (int)n->list.len, v->nkeys);
-			return NULL;
-		}
-		for (int i = 0; i < v->nkeys; i++) {
-			dt_node_t *k = n->list.data[i];
-
-			if (k->type && dt_is_string(k->type) != (v->keys[i].kind == DT_REC_STRING)) {
-				ERR(s, D_ARR_BADREF, k, "%s[ ] key #%d type mismatch: \"%s\" used, "
-				    "\"%s\" expected", name, i + 1, k->type->name, v->keys[i].type_name);
-				return NULL;
-			}
-		}
-	}
+	if (kind == DT_VK_ASSOC &&
+	    !dt_sema_keys_match(s, n, "", name, &n->list, v->keys, v->nkeys))
+		return NULL;
 	n->ident_kind = DT_IDENT_DVAR;
 	n->ident_id = (int)(s->prog->vars.len);
 	for (size_t i = 0; i < s->prog->vars.len; i++)
@@ -1130,7 +1166,7 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	dt_var_t *v;
 
 	dt_sema_expr(s, r);
-	if (!r->type)
+	if (!r->type || !dt_sema_no_action(s, r))
 		return;
 	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l))) {
 		dt_sema_dmem_assign(s, n, r->type);
@@ -1178,9 +1214,15 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 			    v->type->name, r->type->name);
 			return;
 		}
+	} else if ((n->op == TOK_ADD_ASSIGN || n->op == TOK_SUB_ASSIGN) &&
+		   (dt_is_string(v->type) || dt_is_string(r->type))) {
+		ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s \"%s\"",
+		    v->type->name, dt_tok_name(n->op), r->type->name);
+		return;
 	} else if (!dt_is_int(v->type) || !dt_is_int(r->type)) {
-		ERR(s, D_OP_INT, n, "operator %s requires operands of integral type",
-		    dt_tok_name(n->op));
+		ERR(s, n->op == TOK_MUL_ASSIGN || n->op == TOK_DIV_ASSIGN ? D_OP_ARITH : D_OP_INT, n,
+		    "operator %s requires operands of %s type", dt_tok_name(n->op),
+		    n->op == TOK_MUL_ASSIGN || n->op == TOK_DIV_ASSIGN ? "arithmetic" : "integral");
 		return;
 	}
 	n->type = v->type;
@@ -1206,8 +1248,13 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 	v = dt_sema_varref(s, l, dt_type_int(s->cc, 4, true));
 	if (!v)
 		return;
+	if (!dt_is_scalar(v->type)) {
+		ERR(s, D_OP_SCALAR, n, "operator %s requires operand of scalar type",
+		    dt_tok_name(n->op));
+		return;
+	}
 	if (!dt_is_int(v->type)) {
-		ERR(s, D_OP_INT, n, "operator %s requires an operand of integral type",
+		ERR(s, D_UNSUPPORTED, n, "operator %s on a pointer is not supported yet",
 		    dt_tok_name(n->op));
 		return;
 	}
@@ -1380,6 +1427,74 @@ dt_sema_macro(dt_sema_t *s, dt_node_t *n)
 	}
 }
 
+/*
+ * An action or an aggregating function called inside an expression. As in DTrace, its
+ * arguments are analysed and counted first (its prototype's D_PROTO_LEN); an action then
+ * has the value void, which the operator around it refuses with its own error (D_OP_ARITH
+ * for -trace(0), D_OP_ACT in ?:, D_KEY_TYPE as a key; dt_sema_no_action where nothing
+ * else would), and an aggregating function is D_CG_EXPR.
+ */
+static void
+dt_sema_action_value(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
+{
+	static const struct {
+		int lo, hi;
+	} arity[] = {
+		[DT_ACTFN_TRACE] = { 1, 1 }, [DT_ACTFN_PRINTF] = { 1, INT32_MAX },
+		[DT_ACTFN_EXIT] = { 1, 1 }, [DT_ACTFN_PRINTA] = { 1, INT32_MAX },
+		[DT_ACTFN_CLEAR] = { 1, 1 }, [DT_ACTFN_TRUNC] = { 1, 2 },
+		[DT_ACTFN_NORMALIZE] = { 2, 2 }, [DT_ACTFN_DENORMALIZE] = { 1, 1 },
+		[DT_ACTFN_TRACEMEM] = { 2, 3 }, [DT_ACTFN_PRINT] = { 1, 1 },
+		[DT_ACTFN_SYSTEM] = { 1, INT32_MAX }, [DT_ACTFN_RAISE] = { 1, 1 },
+		[DT_ACTFN_STOP] = { 0, 0 }, [DT_ACTFN_COPYOUTSTR] = { 3, 3 },
+		[DT_ACTFN_COPYOUT] = { 3, 3 }, [DT_ACTFN_CHILL] = { 1, 1 },
+		[DT_ACTFN_PANIC] = { 0, 0 }, [DT_ACTFN_BREAKPOINT] = { 0, 0 },
+		[DT_ACTFN_SPECULATE] = { 1, 1 }, [DT_ACTFN_COMMIT] = { 1, 1 },
+		[DT_ACTFN_DISCARD] = { 1, 1 },
+	};
+	int nargs = (int)n->list.len, lo, hi;
+
+	for (int i = 0; i < nargs; i++) {
+		dt_node_t *a = n->list.data[i];
+
+		if (a->kind == DT_NODE_AGG)
+			continue;	/* printa(@a) and the like */
+		dt_sema_expr(s, a);
+		if (!a->type)
+			return;
+	}
+	if (f->kind == DT_IDENT_AGGFUNC) {
+		ERR(s, D_CG_EXPR, n, "aggregating function %s( ) may not be called from a D "
+		    "expression (D program context required)", n->text);
+		return;
+	}
+	lo = arity[f->id].lo;
+	hi = arity[f->id].hi;
+	if (nargs < lo || nargs > hi) {
+		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+		    n->text, nargs, nargs == 1 ? "" : "s",
+		    lo == hi ? "" : nargs < lo ? "at least " : "at most ", nargs < lo ? lo : hi);
+		return;
+	}
+	n->type = dt_type_void(s->cc);
+	n->ident_kind = DT_IDENT_ACTION;
+	n->ident_id = f->id;
+}
+
+/*
+ * Where a value is used and nothing else refuses an action's void, refuse it as DTrace's
+ * code generator does. True when e is not an action.
+ */
+static bool
+dt_sema_no_action(dt_sema_t *s, const dt_node_t *e)
+{
+	if (e->kind != DT_NODE_CALL || e->ident_kind != DT_IDENT_ACTION)
+		return true;
+	ERR(s, D_CG_EXPR, e, "tracing function %s( ) may not be called from a D expression "
+	    "(D program context required)", e->text);
+	return false;
+}
+
 void
 dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 {
@@ -1465,13 +1580,16 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			const dt_type_t *pt = dt_type_resolve(n->left->type), *bt;
 
 			if (pt->kind != DT_TYPE_PTR && pt->kind != DT_TYPE_ARRAY) {
-				ERR(s, D_OP_PTR, n, "operator * requires a pointer operand");
+				ERR(s, D_DEREF_NONPTR, n, "cannot dereference non-pointer type");
 				return;
 			}
 			bt = pt->base ? dt_type_resolve(pt->base) : NULL;
-			if (!bt || bt->kind == DT_TYPE_VOID || bt->kind == DT_TYPE_FUNC) {
-				ERR(s, D_OP_PTR, n, "cannot dereference a pointer to %s",
-				    bt ? bt->name : "void");
+			if (!bt || bt->kind == DT_TYPE_VOID) {
+				ERR(s, D_DEREF_VOID, n, "cannot dereference pointer to void");
+				return;
+			}
+			if (bt->kind == DT_TYPE_FUNC) {
+				ERR(s, D_DEREF_FUNC, n, "cannot dereference pointer to function");
 				return;
 			}
 			n->type = pt->base;
@@ -1520,6 +1638,8 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		else if (n->left->type->kind == DT_TYPE_PTR &&
 			 dt_type_compat(n->left->type, n->right->type))
 			n->type = n->left->type;
+		else if (n->left->type->kind == DT_TYPE_VOID && n->right->type->kind == DT_TYPE_VOID)
+			ERR(s, D_OP_ACT, n, "action cannot be used in a conditional context");
 		else
 			ERR(s, D_OP_INCOMPAT, n,
 			    "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
@@ -1550,7 +1670,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			dt_sema_valfn(s, n, f);
 			return;
 		}
-		ERR(s, D_OP_ACT, n, "%s( ) may not be used in an expression", n->text);
+		dt_sema_action_value(s, n, f);
 		return;
 	}
 	case DT_NODE_STRINGOF:
@@ -1580,7 +1700,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			return;
 		}
 		if (!dt_is_scalar(n->left->type)) {
-			ERR(s, D_OP_SCALAR, n, "invalid cast expression: \"%s\" to \"%s\"",
+			ERR(s, D_CAST_INVAL, n, "invalid cast expression: \"%s\" to \"%s\"",
 			    n->left->type->name, t->name);
 			return;
 		}
@@ -1610,6 +1730,11 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 				return;
 			size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
 							 : dt_type_sizeof(s->cc, n->left->type);
+			if (size < 0) {
+				ERR(s, D_SIZEOF_TYPE, n, "cannot apply sizeof to an operand of "
+				    "unknown size");
+				return;
+			}
 		}
 		n->kind = DT_NODE_INT;
 		n->ival = (uint64_t)size;
@@ -1634,8 +1759,12 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	case DT_NODE_AGG:
-		ERR(s, D_AGG_SCALAR, n, "aggregation @%s may only be used as the left-hand side of "
-		    "an aggregating assignment", n->text);
+		if (!dt_sema_agg_lookup(s, n->text))
+			ERR(s, D_IDENT_UNDEF, n, "failed to resolve @%s: Unknown variable name",
+			    n->text);
+		else
+			ERR(s, D_AGG_SCALAR, n, "aggregation @%s may only be used as the left-hand "
+			    "side of an aggregating assignment", n->text);
 		return;
 	case DT_NODE_MACRO:
 		dt_sema_macro(s, n);
@@ -1644,6 +1773,11 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		dt_sema_var(s, n, NULL);
 		return;
 	case DT_NODE_INDEX:
+		if (n->left->kind == DT_NODE_AGG) {
+			ERR(s, D_AGG_MDIM, n, "improper attempt to reference @%s as a "
+			    "multi-dimensional array", n->left->text);
+			return;
+		}
 		if (n->left->kind == DT_NODE_IDENT && strcmp(n->left->text, "args") == 0 &&
 		    !dt_sema_find_var(s, "args")) {
 			dt_sema_args(s, n);
@@ -1661,6 +1795,10 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		dt_sema_kindex(s, n);
 		return;
 	case DT_NODE_ASSIGN:
+		if (n->left->kind == DT_NODE_INDEX && n->left->left->kind == DT_NODE_AGG) {
+			dt_sema_expr(s, n->left);	/* @a[0][1] = ...: D_AGG_MDIM */
+			return;
+		}
 		if (n->left->kind == DT_NODE_AGG) {
 			ERR(s, D_AGG_SCALAR, n, "aggregating assignments may only be statements");
 			return;
@@ -1712,20 +1850,88 @@ dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems)
 	return a;
 }
 
-static dt_aggdesc_t *dt_sema_agg_lookup(dt_sema_t *s, const char *name);
+/* What a clause has done so far, for the rules of speculations */
+enum {
+	DT_CLS_COMMIT = 1, DT_CLS_SPECULATE = 2, DT_CLS_DATAREC = 4, DT_CLS_AGG = 8,
+};
 
-/* Has the clause being analysed called speculate()? */
+/*
+ * DTrace's rules for the order of speculate( ), commit( ), aggregations and other actions
+ * within a clause, with its tags; fn is a DT_ACTFN_* or -1 for an aggregation. Called for
+ * each in program order once its arguments are known good. False after the error. discard( )
+ * records nothing, as in illumos DTrace.
+ */
 static bool
-cl_spec(dt_sema_t *s)
+dt_sema_clsflags(dt_sema_t *s, dt_node_t *at, int fn)
 {
-	return s->clause && s->clause->nactions > 0 &&
-	       s->clause->actions[0].kind == DT_ACT_SPECULATE;
+	unsigned *cf = &s->clsflags;
+
+	if (fn == DT_ACTFN_COMMIT) {
+		if (*cf & DT_CLS_COMMIT) {
+			ERR(s, D_COMM_COMM, at, "commit( ) may not follow commit( )");
+			return false;
+		}
+		if (*cf & (DT_CLS_DATAREC | DT_CLS_AGG)) {
+			ERR(s, D_COMM_DREC, at, "commit( ) may not follow data-recording action(s)");
+			return false;
+		}
+		*cf |= DT_CLS_COMMIT;
+		return true;
+	}
+	if (fn == DT_ACTFN_SPECULATE) {
+		if (*cf & DT_CLS_SPECULATE) {
+			ERR(s, D_SPEC_SPEC, at, "speculate( ) may not follow speculate( )");
+			return false;
+		}
+		if (*cf & DT_CLS_COMMIT) {
+			ERR(s, D_SPEC_COMM, at, "speculate( ) may not follow commit( )");
+			return false;
+		}
+		if (*cf & (DT_CLS_DATAREC | DT_CLS_AGG)) {
+			ERR(s, D_SPEC_DREC, at, "speculate( ) may not follow data-recording "
+			    "action(s)");
+			return false;
+		}
+		*cf |= DT_CLS_SPECULATE;
+		return true;
+	}
+	if (fn < 0) {
+		if (*cf & DT_CLS_COMMIT) {
+			ERR(s, D_AGG_COMM, at, "aggregating actions may not follow commit( )");
+			return false;
+		}
+		if (*cf & DT_CLS_SPECULATE) {
+			ERR(s, D_AGG_SPEC, at, "aggregating actions may not follow speculate( )");
+			return false;
+		}
+		*cf |= DT_CLS_AGG;
+		return true;
+	}
+	if (fn == DT_ACTFN_DISCARD)
+		return true;
+	if ((*cf & DT_CLS_SPECULATE) && fn >= DT_ACTFN_SYSTEM) {
+		ERR(s, D_ACT_SPEC, at, "destructive actions may not follow speculate( )");
+		return false;
+	}
+	if ((*cf & DT_CLS_SPECULATE) && fn == DT_ACTFN_EXIT) {
+		ERR(s, D_EXIT_SPEC, at, "exit( ) may not follow speculate( )");
+		return false;
+	}
+	if (*cf & DT_CLS_COMMIT) {
+		ERR(s, D_DREC_COMM, at, "data-recording actions may not follow commit( )");
+		return false;
+	}
+	if (!(*cf & DT_CLS_SPECULATE))
+		*cf |= DT_CLS_DATAREC;
+	return true;
 }
 static dt_action_t *dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems);
 
 /*
  * printa, clear, trunc, normalize, denormalize: their arguments are aggregations (and for
- * printa a leading format, for trunc and normalize a trailing count).
+ * printa a leading format, for trunc and normalize a trailing count). As in DTrace, the
+ * arguments are analysed first; then each action has its own tags for a wrong number of
+ * arguments, an argument that is not an aggregation and a count that is not a scalar.
  */
 static void
 dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
@@ -1735,52 +1941,80 @@ dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		[DT_ACTFN_TRUNC] = DT_ACT_TRUNC, [DT_ACTFN_NORMALIZE] = DT_ACT_NORMALIZE,
 		[DT_ACTFN_DENORMALIZE] = DT_ACT_DENORMALIZE,
 	};
+	static const struct {
+		dt_errtag_t proto, aggarg, scalar;
+		int lo, hi;	/* how many arguments */
+	} rules[] = {
+		[DT_ACTFN_PRINTA] = { D_PRINTA_PROTO, D_PRINTA_AGGARG, D_UNKNOWN, 1, INT32_MAX },
+		[DT_ACTFN_CLEAR] = { D_CLEAR_PROTO, D_CLEAR_AGGARG, D_UNKNOWN, 1, 1 },
+		[DT_ACTFN_TRUNC] = { D_TRUNC_PROTO, D_TRUNC_AGGARG, D_TRUNC_SCALAR, 1, 2 },
+		[DT_ACTFN_NORMALIZE] = { D_NORMALIZE_PROTO, D_NORMALIZE_AGGARG,
+					 D_NORMALIZE_SCALAR, 2, 2 },
+		[DT_ACTFN_DENORMALIZE] = { D_NORMALIZE_PROTO, D_NORMALIZE_AGGARG, D_UNKNOWN, 1,
+					   1 },
+	};
 	dt_nodes_t *args = &call->list;
+	int nargs = (int)args->len, lo = rules[f->id].lo, hi = rules[f->id].hi;
 	size_t first = 0, last = args->len;	/* the aggregation arguments: [first, last) */
 	dt_node_t *fmt = NULL, *count = NULL;
 	const dt_aggdesc_t **aggs;
 	dt_action_t *a;
 	int naggs;
 
-	if (f->id == DT_ACTFN_PRINTA && args->len && args->data[0]->kind == DT_NODE_STRING)
+	for (size_t i = 0; i < args->len; i++) {
+		dt_node_t *an = args->data[i];
+		const struct dt_func *af = an->kind == DT_NODE_CALL ? dt_func_lookup(an->text)
+								    : NULL;
+
+		if (an->kind == DT_NODE_AGG && !dt_sema_agg_lookup(s, an->text)) {
+			ERR(s, D_IDENT_UNDEF, an, "failed to resolve @%s: Unknown variable name",
+			    an->text);
+			return;
+		}
+		/* an aggregating function or an action is only named in the error below */
+		if (an->kind != DT_NODE_AGG && !(af && af->kind != DT_IDENT_SUBR &&
+						 af->kind != DT_IDENT_VALFN)) {
+			dt_sema_expr(s, an);
+			if (!an->type)
+				return;
+		}
+	}
+	if (!dt_sema_clsflags(s, call, f->id))
+		return;
+	if (f->id == DT_ACTFN_PRINTA && nargs && args->data[0]->kind == DT_NODE_STRING)
 		fmt = args->data[first++];
-	if ((f->id == DT_ACTFN_TRUNC && args->len == 2) || f->id == DT_ACTFN_NORMALIZE)
-		count = args->len ? args->data[--last] : NULL;
-	naggs = (int)(last - first);
-	if (naggs < 1 || (f->id != DT_ACTFN_PRINTA && naggs != 1) ||
-	    (f->id == DT_ACTFN_NORMALIZE && !count)) {
-		ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu args passed", call->text,
-		    args->len);
+	if (fmt)
+		lo = 2;
+	if (nargs < lo || nargs > hi) {
+		if (f->id == DT_ACTFN_TRUNC)
+			ERR(s, D_TRUNC_PROTO, call, "trunc( ) prototype mismatch: %d args passed, %s "
+			    "expected", nargs, nargs < lo ? "at least 1" : "no more than 2");
+		else
+			ERR(s, rules[f->id].proto, call, "%s( ) prototype mismatch: %d args passed, "
+			    "%d expected", call->text, nargs, lo);
 		return;
 	}
+	if (f->id == DT_ACTFN_TRUNC || f->id == DT_ACTFN_NORMALIZE)
+		count = nargs == 2 ? args->data[--last] : NULL;
+	naggs = (int)(last - first);
 	aggs = dt_arena_alloc(&s->cc->arena, sizeof(*aggs) * (size_t)naggs);
 	for (int i = 0; i < naggs; i++) {
 		dt_node_t *an = args->data[first + (size_t)i];
 
 		if (an->kind != DT_NODE_AGG || an->list.len) {
-			ERR(s, D_PROTO_ARG, an, "%s( ) argument #%zu is incompatible with prototype:"
-			    "\n\tprototype: aggregation\n\t argument: %s", call->text,
+			ERR(s, rules[f->id].aggarg, an, "%s( ) argument #%zu is incompatible with "
+			    "prototype:\n\tprototype: aggregation\n\t argument: %s", call->text,
 			    first + (size_t)i + 1, an->kind == DT_NODE_AGG ? "aggregation element"
-									 : "expression");
+			    : an->type ? dt_type_name(an->type)
+			    : dt_arena_printf(&s->cc->arena, "%s( )", an->text));
 			return;
 		}
 		aggs[i] = dt_sema_agg_lookup(s, an->text);
-		if (!aggs[i]) {
-			ERR(s, D_AGG_NULL, an, "failed to resolve @%s: Unknown aggregation name",
-			    an->text);
-			return;
-		}
 	}
-	if (count) {
-		dt_sema_expr(s, count);
-		if (!count->type)
-			return;
-		if (!dt_is_int(count->type)) {
-			ERR(s, D_PROTO_ARG, count, "%s( ) argument #%zu is incompatible with "
-			    "prototype:\n\tprototype: uint64_t\n\t argument: %s", call->text,
-			    args->len, count->type->name);
-			return;
-		}
+	if (count && !dt_is_scalar(count->type)) {
+		ERR(s, rules[f->id].scalar, count, "%s( ) argument #2 must be of scalar type",
+		    call->text);
+		return;
 	}
 	a = dt_sema_new_action(s, kinds[f->id], count ? 1 : 0);
 	a->naggs = naggs;
@@ -1803,6 +2037,15 @@ dt_sema_aggaction(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		}
 		a->fmt = fmt->text;
 		a->pfmt = pf;
+	} else if (f->id == DT_ACTFN_PRINTA) {
+		char *msg = NULL;
+		dt_errtag_t tag = D_UNKNOWN;
+
+		if (dt_printa_check_keys((const dt_aggdesc_t *const *)aggs, naggs, &msg,
+					 &tag) < 0) {
+			ERR(s, tag, call, "%s", msg);
+			free(msg);
+		}
 	}
 }
 
@@ -1955,17 +2198,30 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		};
 		dt_clause_t *cl = s->clause;
 
-		for (size_t i = 0; i < args->len; i++)
+		for (size_t i = 0; i < args->len; i++) {
 			dt_sema_expr(s, args->data[i]);
-		if (args->len != 1 || !args->data[0]->type || !dt_is_int(args->data[0]->type)) {
-			ERR(s, D_PROTO_ARG, call, "%s( ) prototype mismatch: expected %s(int)",
-			    call->text, call->text);
+			if (!args->data[i]->type)
+				return;
+		}
+		if (args->len != 1) {
+			ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu arg%s passed, 1 "
+			    "expected", call->text, args->len, args->len == 1 ? "" : "s");
 			return;
 		}
+		if (!dt_sema_no_action(s, args->data[0]))
+			return;
+		if (!dt_is_int(args->data[0]->type)) {
+			ERR(s, D_PROTO_ARG, args->data[0], "%s( ) argument #1 is incompatible with "
+			    "prototype:\n\tprototype: int\n\t argument: %s", call->text,
+			    dt_type_name(args->data[0]->type));
+			return;
+		}
+		if (!dt_sema_clsflags(s, call, f->id))
+			return;
 		if (f->id == DT_ACTFN_SPECULATE) {
 			if (cl->nactions > 0) {
-				ERR(s, D_ACT_SPEC, call, "speculate( ) may not follow data-recording "
-				    "actions");
+				/* our code generator's rule: a speculation's record starts with it */
+				ERR(s, D_ACT_SPEC, call, "speculate( ) may not follow other actions");
 				return;
 			}
 			if (s->in_if) {
@@ -1985,11 +2241,13 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		a->items[0] = dt_item_for(s, args->data[0], &s->clause->recsize);
 		return;
 	}
-	if (cl_spec(s) && (f->id == DT_ACTFN_EXIT || f->id >= DT_ACTFN_SYSTEM)) {
-		ERR(s, f->id == DT_ACTFN_EXIT ? D_EXIT_SPEC : D_ACT_SPEC, call,
-		    "%s( ) may not follow speculate( )", call->text);
-		return;
+	for (size_t i = 0; i < args->len; i++) {
+		dt_sema_expr(s, args->data[i]);
+		if (!args->data[i]->type)
+			return;
 	}
+	if (!dt_sema_clsflags(s, call, f->id))
+		return;
 	if (f->id >= DT_ACTFN_SYSTEM) {
 		s->prog->destructive = true;
 		switch (f->id) {
@@ -2007,8 +2265,6 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		}
 	}
 
-	for (size_t i = 0; i < args->len; i++)
-		dt_sema_expr(s, args->data[i]);
 	if (f->id == DT_ACTFN_TRACEMEM) {
 		dt_sema_tracemem(s, call);
 		return;
@@ -2021,7 +2277,7 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	for (size_t i = 0; i < args->len; i++) {
 		const dt_type_t *t = args->data[i]->type;
 
-		if (!t)
+		if (!t || !dt_sema_no_action(s, args->data[i]))
 			return;
 		t = dt_type_resolve(t);
 		if (t->kind == DT_TYPE_STRUCT || t->kind == DT_TYPE_UNION ||
@@ -2104,9 +2360,11 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			return;
 		}
 		if (fmt->kind != DT_NODE_STRING) {
-			ERR(s, D_PRINTF_ARG_FMT, fmt, "printf( ) argument #1 is incompatible with "
-			    "prototype:\n\tprototype: string constant\n\t argument: %s",
-			    dt_type_name(fmt->type));
+			/* DTrace's prototype wants a string; its printf() a string constant */
+			ERR(s, dt_is_string(fmt->type) ? D_PRINTF_ARG_FMT : D_PROTO_ARG, fmt,
+			    "%s( ) argument #1 is incompatible with prototype:\n\tprototype: "
+			    "string%s\n\t argument: %s", call->text,
+			    dt_is_string(fmt->type) ? " constant" : "", dt_type_name(fmt->type));
 			return;
 		}
 		pf = dt_pfmt_parse(fmt->text, &msg, &tag);
@@ -2155,6 +2413,203 @@ dt_sema_agg_lookup(dt_sema_t *s, const char *name)
 	return NULL;
 }
 
+/* Is n a non-zero positive integer constant? */
+static bool
+dt_is_posconst(const dt_node_t *n)
+{
+	return n->kind == DT_NODE_INT && n->ival != 0 &&
+	       !(n->type && n->type->is_signed && (int64_t)n->ival < 0);
+}
+
+/*
+ * A step count of lquantize() or llquantize(): a non-zero positive integer constant of 16
+ * bits, with the function's tags (DTrace says "unsigned" for llquantize's only).
+ */
+static bool
+dt_sema_quant_step(dt_sema_t *s, const char *fn, int argno, dt_node_t *a,
+		   dt_errtag_t type_tag, dt_errtag_t val_tag)
+{
+	if (!dt_is_posconst(a)) {
+		ERR(s, type_tag, a, "%s( ) argument #%d must be a non-zero positive integer "
+		    "constant", fn, argno);
+		return false;
+	}
+	if (a->ival > UINT16_MAX) {
+		ERR(s, val_tag, a, "%s( ) argument #%d must be a%s 16-bit quantity", fn, argno,
+		    fn[0] == 'l' && fn[1] == 'l' ? "n unsigned" : "");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * lquantize(v, base, limit[, step]): the parameters must be integer constants that make at
+ * least one and at most 65535 levels. DTrace's checks in its order, with its tags; the
+ * arguments count from the base, as in its messages. q[] gets base, limit, step.
+ */
+static bool
+dt_sema_lquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[3])
+{
+	static const dt_errtag_t type_tags[] = { D_LQUANT_BASETYPE, D_LQUANT_LIMTYPE };
+	static const dt_errtag_t val_tags[] = { D_LQUANT_BASEVAL, D_LQUANT_LIMVAL };
+	dt_node_t *step = call->list.len > 3 ? call->list.data[3] : NULL;
+	int64_t nlevels;
+
+	for (int i = 0; i < 2; i++) {
+		dt_node_t *a = call->list.data[i + 1];
+
+		if (a->kind != DT_NODE_INT) {
+			ERR(s, type_tags[i], a, "lquantize( ) argument #%d must be an integer "
+			    "constant", i + 1);
+			return false;
+		}
+		q[i] = (int64_t)a->ival;
+		if (q[i] < INT32_MIN || q[i] > INT32_MAX) {
+			ERR(s, val_tags[i], a, "lquantize( ) argument #%d must be a 32-bit quantity",
+			    i + 1);
+			return false;
+		}
+	}
+	if (q[1] <= q[0]) {
+		ERR(s, D_LQUANT_MISMATCH, call, "lquantize( ) base (argument #1) must be less "
+		    "than limit (argument #2)");
+		return false;
+	}
+	q[2] = 1;
+	if (step) {
+		if (!dt_sema_quant_step(s, "lquantize", 3, step, D_LQUANT_STEPTYPE,
+					D_LQUANT_STEPVAL))
+			return false;
+		q[2] = (int64_t)step->ival;
+	}
+	nlevels = (q[1] - q[0]) / q[2];
+	if (nlevels == 0) {
+		ERR(s, D_LQUANT_STEPLARGE, call, "lquantize( ) step (argument #3) too large: "
+		    "must have at least one quantization level");
+		return false;
+	}
+	if (nlevels > UINT16_MAX) {
+		ERR(s, D_LQUANT_STEPSMALL, call, "lquantize( ) step (argument #3) too small: "
+		    "number of quantization levels must be a 16-bit quantity");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * llquantize(v, factor, low, high, steps): DTrace's checks and tags in its order, with two
+ * rules of ours that the bucket layout needs (see dt_llquant_nwords): the steps are a
+ * multiple of the factor, and divide a power of it. q[] gets the four parameters.
+ */
+static bool
+dt_sema_llquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[4])
+{
+	static const dt_errtag_t type_tags[] = {
+		D_LLQUANT_FACTORTYPE, D_LLQUANT_LMAGTYPE, D_LLQUANT_HMAGTYPE,
+	};
+	static const dt_errtag_t val_tags[] = {
+		D_LLQUANT_FACTORVAL, D_LLQUANT_LMAGVAL, D_LLQUANT_HMAGVAL,
+	};
+	dt_node_t *steps = call->list.data[4];
+
+	for (int i = 0; i < 3; i++) {
+		dt_node_t *a = call->list.data[i + 1];
+
+		if (a->kind != DT_NODE_INT) {
+			ERR(s, type_tags[i], a, "llquantize( ) argument #%d must be an integer "
+			    "constant", i + 1);
+			return false;
+		}
+		if (a->ival > UINT16_MAX || (i == 0 && a->ival < 2)) {
+			ERR(s, val_tags[i], a, "llquantize( ) argument #%d must be an unsigned "
+			    "16-bit quantity%s", i + 1, i == 0 ? " greater than or equal to 2" : "");
+			return false;
+		}
+		q[i] = (int64_t)a->ival;
+	}
+	if (q[2] < q[1]) {
+		ERR(s, D_LLQUANT_HMAGVAL, call->list.data[3], "llquantize( ) argument #3 (high "
+		    "magnitude) must be at least argument #2 (low magnitude)");
+		return false;
+	}
+	for (int64_t m = 0, v = 1; m <= q[2]; m++, v *= q[0]) {
+		if (v > INT64_MAX / q[0]) {
+			ERR(s, D_LLQUANT_HMAGVAL, call->list.data[3], "llquantize( ) argument #3 "
+			    "(high magnitude) will cause overflow of 64 bits");
+			return false;
+		}
+	}
+	if (!dt_sema_quant_step(s, "llquantize", 4, steps, D_LLQUANT_STEPTYPE,
+				D_LLQUANT_STEPVAL))
+		return false;
+	q[3] = (int64_t)steps->ival;
+	if (q[3] < q[0]) {
+		ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize( ) factor (argument #1) must be less "
+		    "than or equal to the number of linear steps per magnitude (argument #4)");
+		return false;
+	}
+	if (q[3] % q[0]) {
+		ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize() argument #4 (steps) must be a "
+		    "multiple of argument #1 (factor) when steps>factor");
+		return false;
+	}
+	{
+		int64_t v = q[0];
+
+		while (v < q[3])
+			v *= q[0];
+		if (v % q[3]) {
+			ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize( ) factor (argument #1) must "
+			    "evenly divide the number of steps per magnitude (argument #4), and the "
+			    "number of steps per magnitude must evenly divide a power of the factor");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A later lquantize() or llquantize() of an aggregation must repeat its parameters. */
+static bool
+dt_sema_quant_match(dt_sema_t *s, dt_node_t *call, const dt_aggdesc_t *ad, const int64_t *q)
+{
+	if (ad->func == DT_AGG_LQUANTIZE) {
+		int64_t olim = ad->arg[0] + (ad->arg[1] - ad->arg[0]) / ad->arg[2] * ad->arg[2];
+		int64_t lim = q[0] + (q[1] - q[0]) / q[2] * q[2];
+
+		if (q[0] != ad->arg[0])
+			ERR(s, D_LQUANT_MATCHBASE, call, "lquantize( ) base (argument #1) doesn't "
+			    "match previous declaration: expected %d, found %d", (int)ad->arg[0],
+			    (int)q[0]);
+		else if (lim != olim)
+			ERR(s, D_LQUANT_MATCHLIM, call, "lquantize( ) limit (argument #2) doesn't "
+			    "match previous declaration: expected %d, found %d", (int)olim, (int)lim);
+		else if (q[2] != ad->arg[2])
+			ERR(s, D_LQUANT_MATCHSTEP, call, "lquantize( ) step (argument #3) doesn't "
+			    "match previous declaration: expected %d, found %d", (int)ad->arg[2],
+			    (int)q[2]);
+		else
+			return true;
+		return false;
+	}
+	if (ad->func == DT_AGG_LLQUANTIZE) {
+		static const dt_errtag_t tags[] = {
+			D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHLMAG, D_LLQUANT_MATCHHMAG,
+			D_LLQUANT_MATCHSTEPS,
+		};
+		static const char *const names[] = { "factor", "lmag", "hmag", "steps" };
+
+		for (int i = 0; i < 4; i++) {
+			if (q[i] == ad->arg[i])
+				continue;
+			ERR(s, tags[i], call, "llquantize() %s (argument #%d) doesn't match previous "
+			    "declaration: expected %d, found %d", names[i], i + 1, (int)ad->arg[i],
+			    (int)q[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* @name[keys] = func(args) */
 static void
 dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
@@ -2163,19 +2618,17 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	const struct dt_func *f;
 	dt_aggdesc_t *ad;
 	int nargs, want_lo, want_hi;
-	static const char *const llq_names[] = {
-		"factor", "low magnitude", "high magnitude", "linear steps per magnitude",
-	};
-	int64_t llq[4] = {0};
+	int64_t q[4] = {0};
 
-	if (cl_spec(s)) {
-		ERR(s, D_AGG_SPEC, assign, "aggregating actions may not follow speculate( )");
-		return;
-	}
 	if (call->kind != DT_NODE_CALL || !(f = dt_func_lookup(call->text)) ||
 	    f->kind != DT_IDENT_AGGFUNC) {
-		ERR(s, D_AGG_FUNC, assign->right, "@%s must be assigned the result of an "
-		    "aggregating function", agg->text);
+		int nerr = s->cc->diags.count;
+
+		/* what the right-hand side gets wrong comes first (an unknown function...) */
+		dt_sema_expr(s, call);
+		if (s->cc->diags.count == nerr)
+			ERR(s, D_AGG_FUNC, assign->right, "@%s must be assigned the result of an "
+			    "aggregating function", agg->text);
 		return;
 	}
 	if (assign->op != TOK_ASSIGN) {
@@ -2206,83 +2659,18 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 		    call->text, nargs, nargs == 1 ? "" : "s", want_lo);
 		return;
 	}
+	/* The prototype types the parameters; the value may be any scalar. */
 	for (int i = 0; i < nargs; i++) {
 		dt_node_t *a = call->list.data[i];
 
 		dt_sema_expr(s, a);
-		if (a->type && !dt_is_int(a->type)) {
+		if (!a->type)
+			return;
+		if (i > 0 && !dt_is_int(a->type)) {
 			ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d is incompatible with prototype:"
 			    "\n\tprototype: int64_t\n\t argument: %s", call->text, i + 1,
 			    dt_type_name(a->type));
 			return;
-		}
-		if (i > 0 && a->kind != DT_NODE_INT &&
-		    !(a->kind == DT_NODE_UNARY && a->op == TOK_MINUS &&
-		      a->left->kind == DT_NODE_INT)) {
-			if (f->id == DT_AGG_LLQUANTIZE)
-				ERR(s, D_PROTO_ARG, a, "llquantize( ) argument #%d (%s) must be an "
-				    "integer constant", i, llq_names[i - 1]);
-			else
-				ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d must be an integer "
-				    "constant", call->text, i + 1);
-			return;
-		}
-	}
-	if (f->id == DT_AGG_LLQUANTIZE) {
-		/* DTrace's rules (and messages); arguments count from the factor, as there. */
-		for (int i = 1; i < nargs; i++) {
-			dt_node_t *a = call->list.data[i];
-
-			llq[i - 1] = a->kind == DT_NODE_INT ? (int64_t)a->ival :
-							      -(int64_t)a->left->ival;
-			if (llq[i - 1] < 0 || llq[i - 1] > UINT16_MAX || (a->kind == DT_NODE_INT &&
-			    a->ival > UINT16_MAX)) {
-				ERR(s, D_PROTO_ARG, a, "llquantize( ) argument #%d (%s) must be an "
-				    "unsigned 16-bit quantity", i, llq_names[i - 1]);
-				return;
-			}
-		}
-		if (llq[0] < 2) {
-			ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must be "
-			    "two or more");
-			return;
-		}
-		if (llq[1] >= llq[2]) {
-			ERR(s, D_PROTO_ARG, call, "llquantize( ) high magnitude (argument #3) must "
-			    "be greater than low magnitude (argument #2)");
-			return;
-		}
-		if (llq[3] < llq[0]) {
-			ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must be less "
-			    "than or equal to the number of linear steps per magnitude "
-			    "(argument #4)");
-			return;
-		}
-		{
-			int64_t v = llq[0];
-
-			while (v < llq[3])
-				v *= llq[0];
-			if (llq[3] % llq[0] || v % llq[3]) {
-				ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (argument #1) must "
-				    "evenly divide the number of steps per magnitude (argument #4), "
-				    "and the number of steps per magnitude must evenly divide a "
-				    "power of the factor");
-				return;
-			}
-		}
-		{
-			int64_t v = 1;
-
-			for (int64_t m = 0; m <= llq[2]; m++) {
-				if (v > INT64_MAX / llq[0]) {
-					ERR(s, D_PROTO_ARG, call, "llquantize( ) factor (%d) raised to "
-					    "power of high magnitude (%d) plus 1 overflows 64-bits",
-					    (int)llq[0], (int)llq[2]);
-					return;
-				}
-				v *= llq[0];
-			}
 		}
 	}
 	for (size_t i = 0; i < agg->list.len; i++)
@@ -2292,6 +2680,29 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 			return;
 
 	ad = dt_sema_agg_lookup(s, agg->text);
+	if (ad && ad->func != (dt_agg_func_t)f->id) {
+		ERR(s, D_AGG_REDEF, agg, "@%s: aggregation redefined: %s( ) and %s( ) may not "
+		    "both be applied", ad->name, dt_aggfunc_names[ad->func], call->text);
+		return;
+	}
+	if (ad && !dt_sema_keys_match(s, agg, "@", ad->name, &agg->list, ad->keys, ad->nkeys))
+		return;
+	if (!ad && !dt_sema_keys_valid(s, &agg->list, "aggregation"))
+		return;
+	if (!dt_sema_clsflags(s, agg, -1))
+		return;
+	if (nargs && !dt_is_scalar(call->list.data[0]->type)) {
+		ERR(s, D_AGG_SCALAR, call->list.data[0], "%s( ) argument #1 must be of scalar "
+		    "type", call->text);
+		return;
+	}
+	if (f->id == DT_AGG_LQUANTIZE && !dt_sema_lquant_params(s, call, q))
+		return;
+	if (f->id == DT_AGG_LLQUANTIZE && !dt_sema_llquant_params(s, call, q))
+		return;
+	if (ad && !dt_sema_quant_match(s, call, ad, q))
+		return;
+
 	if (!ad) {
 		ad = dt_arena_alloc(&s->cc->arena, sizeof(*ad));
 		ad->id = s->prog->naggs;
@@ -2306,12 +2717,7 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 
 			ad->keys[i] = dt_item_for(s, agg->list.data[i], &off);
 		}
-		for (int i = 1; i < nargs; i++) {
-			dt_node_t *a = call->list.data[i];
-			int64_t v = (int64_t)(a->kind == DT_NODE_INT ? a->ival : -a->left->ival);
-
-			ad->arg[i - 1] = v;
-		}
+		memcpy(ad->arg, q, sizeof(q));
 		s->prog->aggs = realloc(s->prog->aggs, sizeof(*s->prog->aggs) *
 						       (size_t)(s->prog->naggs + 1));
 		if (!s->prog->aggs)
@@ -2322,47 +2728,6 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 							sizeof(uint32_t) * (size_t)(ad->nkeys + 1));
 
 			dt_vec_push(&s->agg_keycap, caps);
-		}
-		if (ad->func == DT_AGG_LQUANTIZE) {
-			if (nargs < 4)
-				ad->arg[2] = 1;
-			if (ad->arg[2] <= 0 || ad->arg[1] <= ad->arg[0]) {
-				ERR(s, D_PROTO_ARG, call, "lquantize( ) argument #3 must be greater "
-				    "than argument #2, and the step positive");
-				return;
-			}
-		}
-	} else {
-		if (ad->func != (dt_agg_func_t)f->id) {
-			ERR(s, D_AGG_REDEF, agg, "@%s: aggregation redefined: %s( ) and %s( ) may "
-			    "not both be applied", ad->name, dt_aggfunc_names[ad->func],
-			    call->text);
-			return;
-		}
-		if (ad->func == DT_AGG_LLQUANTIZE) {
-			for (int i = 0; i < 4; i++) {
-				if (llq[i] == ad->arg[i])
-					continue;
-				ERR(s, D_PROTO_ARG, call, "llquantize( ) %s (argument #%d) doesn't "
-				    "match previous declaration: expected %d, found %d",
-				    llq_names[i], i + 1, (int)ad->arg[i], (int)llq[i]);
-				return;
-			}
-		}
-		if (ad->nkeys != (int)agg->list.len) {
-			ERR(s, D_AGG_MDIM, agg, "@%s: aggregation dimension mismatch: %d keys "
-			    "used, %d expected", ad->name, (int)agg->list.len, ad->nkeys);
-			return;
-		}
-		for (int i = 0; i < ad->nkeys; i++) {
-			bool str = dt_is_string(agg->list.data[i]->type);
-
-			if (str != (ad->keys[i].kind == DT_REC_STRING)) {
-				ERR(s, D_AGG_MDIM, agg->list.data[i], "@%s: key #%d type mismatch: "
-				    "\"%s\" used, \"%s\" expected", ad->name, i + 1,
-				    dt_type_name(agg->list.data[i]->type), ad->keys[i].type_name);
-				return;
-			}
 		}
 	}
 	/* The widest string at each key position decides the key slot. */
@@ -2446,12 +2811,7 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 				    "name", e->text);
 				return;
 			}
-			if (f->kind == DT_IDENT_AGGFUNC) {
-				ERR(s, D_AGG_FUNC, e, "%s( ) may only be used as the right-hand side "
-				    "of an aggregating assignment", e->text);
-				return;
-			}
-			if (f->kind == DT_IDENT_SUBR) {
+			if (f->kind == DT_IDENT_AGGFUNC || f->kind == DT_IDENT_SUBR) {
 				dt_sema_expr(s, e);
 				return;
 			}
@@ -2475,6 +2835,10 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 		}
 		if (e->kind == DT_NODE_ASSIGN && e->left->kind == DT_NODE_AGG) {
 			dt_sema_aggregate(s, e);
+			return;
+		}
+		if (e->kind == DT_NODE_AGG && dt_sema_agg_lookup(s, e->text)) {
+			ERR(s, D_AGG_NULL, e, "expression has null effect: @%s", e->text);
 			return;
 		}
 		dt_sema_expr(s, e);
@@ -2535,13 +2899,41 @@ dt_has_if(const dt_node_t *n)
 	return false;
 }
 
+/*
+ * What an identifier already names, as DTrace's redefinition errors say it ("scalar inline",
+ * "function"...), or NULL: built-in variables, functions, inlines and D variables so far.
+ */
+static const char *
+dt_sema_ident_kind(dt_sema_t *s, const char *name)
+{
+	const struct dt_func *f = dt_func_lookup(name);
+
+	for (size_t i = 0; i < s->inlines.len; i++)
+		if (strcmp(s->inlines.data[i]->text, name) == 0)
+			return "scalar inline";
+	if (f)
+		return f->kind == DT_IDENT_SUBR ? "function" : f->kind == DT_IDENT_AGGFUNC
+			       ? "aggregating function" : "tracing function";
+	if (dt_sema_builtin(name) || dt_var_find(s, DT_VK_GLOBAL, name))
+		return "scalar";
+	if (dt_var_find(s, DT_VK_ASSOC, name))
+		return "associative array";
+	return NULL;
+}
+
 /* inline type NAME = expr; : a named expression, analysed once, generated at each use. */
 static void
 dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 {
 	dt_clause_t dummy = {0};
 	const dt_type_t *t = n->tname ? dt_sema_ktype(s, n->tname, n->tname->text) : NULL;
+	const char *prev = t ? dt_sema_ident_kind(s, n->text) : NULL;
 
+	if (prev) {
+		ERR(s, D_DECL_IDRED, n, "identifier redefined: %s\n\t current: inline "
+		    "definition\n\tprevious: %s", n->text, prev);
+		return;
+	}
 	if (!t || !n->left)
 		return;
 	n->right = dt_node_clone(s->cc, n->left);	/* as written, for each use */
@@ -2557,7 +2949,7 @@ dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 	dt_sema_expr(s, n->left);
 	s->in_inline = false;
 	s->clause = NULL;
-	if (!n->left->type)
+	if (!n->left->type || !dt_sema_no_action(s, n->left))
 		return;
 	if (dt_is_string(t) != dt_is_string(n->left->type)) {
 		ERR(s, D_OP_INCOMPAT, n, "inline %s definition uses incompatible types: \"%s\" = "
@@ -2691,6 +3083,7 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 	cl->recsize = DT_REC_HDR_SIZE + (n->body && dt_has_if(n->body) ? 8 : 0);
 	s->clause = cl;
 	s->where = NULL;
+	s->clsflags = 0;
 
 	for (size_t i = 0; i < n->list.len; i++) {
 		dt_node_t *pd = n->list.data[i];
@@ -2726,51 +3119,145 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 	s->prog->clauses[s->prog->nclauses++] = cl;
 }
 
-/* #pragma D option name[=value] */
+static int
+dt_pragma_probe(dt_probe_t *prp, void *arg)
+{
+	(void)prp;
+	(void)arg;
+	return 0;
+}
+
+/* dtrace_str2attr's rule: up to three of name stability / data stability / class */
+static bool
+dt_pragma_attr_ok(const char *str)
+{
+	static const char *const names[] = {
+		"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable",
+		"Standard", "Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+	};
+	int field = 0;
+
+	for (const char *p = str; *p && field < 3; field++) {
+		size_t len = strcspn(p, "/"), i, lo = field < 2 ? 0 : 8, hi = field < 2 ? 8 : 14;
+
+		for (i = lo; i < hi; i++)
+			if (strlen(names[i]) == len && strncasecmp(p, names[i], len) == 0)
+				break;
+		if (i == hi)
+			return false;
+		p += len + (p[len] == '/');
+	}
+	return true;
+}
+
+/*
+ * #pragma [D] name args: D's control directives, as DTrace reads them: option, error,
+ * depends_on, attributes, binding, ident, line. The arguments are the words that follow,
+ * a "string" being one word without its quotes.
+ */
 static void
 dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
 {
-	char *text = dt_arena_strdup(&s->cc->arena, n->text), *p = text, *name, *value;
-	const char *why;
+	char *text = dt_arena_strdup(&s->cc->arena, n->text), *p = text;
+	DT_VEC(char *) w = {0};
+	bool dcp = false;	/* after "#pragma D": D's own pragmas */
+	const char *name;
+	size_t nw;
 
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (strncmp(p, "D", 1) != 0 || (p[1] != ' ' && p[1] != '\t')) {
-		/* Other pragmas (ident, line, binding, ...) are accepted and ignored. */
-		return;
-	}
-	p += 2;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (strncmp(p, "option", 6) != 0) {
-		if (strncmp(p, "attributes", 10) == 0 || strncmp(p, "binding", 7) == 0 ||
-		    strncmp(p, "depends_on", 10) == 0 || strncmp(p, "error", 5) == 0 ||
-		    strncmp(p, "ident", 5) == 0 || strncmp(p, "line", 4) == 0)
-			return;
-		ERR(s, D_PRAGMA_INVAL, n, "invalid control directive: #pragma %s", text);
-		return;
-	}
-	p += 6;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	name = p;
-	while (*p && *p != ' ' && *p != '\t' && *p != '=')
-		p++;
-	value = NULL;
-	if (*p == '=') {
-		*p++ = '\0';
-		value = p;
-		while (*p && *p != ' ' && *p != '\t')
+	while (*p) {
+		char *start;
+
+		while (*p == ' ' || *p == '\t')
 			p++;
+		if (!*p)
+			break;
+		if (*p == '"') {
+			start = ++p;
+			while (*p && *p != '"')
+				p++;
+		} else {
+			start = p;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+		}
+		if (*p)
+			*p++ = '\0';
+		dt_vec_push(&w, start);
 	}
-	*p = '\0';
-	if (!*name) {
-		ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma D option");
-		return;
+	if (w.len && strcmp(w.data[0], "D") == 0)
+		dcp = true;
+	name = w.len > (size_t)dcp ? w.data[dcp] : NULL;
+	nw = name ? w.len - (size_t)dcp - 1 : 0;	/* the arguments: w.data[dcp + 1...] */
+	if (!name) {
+		/* "#pragma" or "#pragma D" alone: nothing to do */
+	} else if (strcmp(name, "error") == 0) {
+		dt_strbuf_t sb = {0};
+
+		for (size_t i = 0; i < nw; i++)
+			dt_sb_printf(&sb, "%s ", w.data[dcp + 1 + i]);
+		ERR(s, D_PRAGERR, n, "#error: %s", dt_sb_str(&sb));
+		dt_sb_free(&sb);
+	} else if (strcmp(name, "ident") == 0 || strcmp(name, "line") == 0 || !dcp) {
+		/* other pragmas are ignored, as C compilers do */
+	} else if (strcmp(name, "option") == 0) {
+		const char *why;
+		char *val;
+
+		if (nw != 1) {
+			ERR(s, D_PRAGMA_MALFORM, n, nw ? "superfluous arguments specified for "
+			    "#pragma option" : "malformed #pragma option <option>=<val>");
+		} else {
+			name = w.data[dcp + 1];
+			if ((val = strchr(name, '=')) != NULL)
+				*val++ = '\0';
+			if (s->dtp && dt_opt_set(s->dtp, name, val, &why) < 0) {
+				if (val)
+					ERR(s, D_PRAGMA_OPTSET, n, "failed to set option '%s' to '%s': "
+					    "%s", name, val, why);
+				else
+					ERR(s, D_PRAGMA_OPTSET, n, "failed to set option '%s': %s", name,
+					    why);
+			}
+		}
+	} else if (strcmp(name, "attributes") == 0) {
+		if (nw < 2)
+			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma attributes <attributes> "
+			    "<ident>");
+		else if (!dt_pragma_attr_ok(w.data[dcp + 1]))
+			ERR(s, D_PRAGMA_INVAL, n, "invalid attributes specified by #pragma "
+			    "attributes");
+	} else if (strcmp(name, "binding") == 0) {
+		if (nw < 2)
+			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma binding \"version\" <ident>");
+	} else if (strcmp(name, "depends_on") == 0) {
+		const char *cls = nw == 2 ? w.data[dcp + 1] : NULL;
+		const char *dep = cls ? w.data[dcp + 2] : NULL;
+
+		if (!cls) {
+			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma depends_on <class> <name>");
+		} else if (strcmp(cls, "library") == 0) {
+			/* a library's own dependencies are loaded before it (dt_compile.c) */
+			if (!s->in_lib)
+				ERR(s, D_PRAGMA_DEPEND, n, "main program may not explicitly depend on "
+				    "a library");
+		} else if (strcmp(cls, "provider") == 0) {
+			if (s->dtp && dt_probe_iter(s->dtp, dep, "", "", "", dt_pragma_probe,
+						    NULL) == 0)
+				ERR(s, D_PRAGMA_DEPEND, n, "program requires provider %s", dep);
+		} else if (strcmp(cls, "module") == 0) {
+			char path[300];
+
+			snprintf(path, sizeof(path), "/sys/module/%s", dep);
+			if (strcmp(dep, "vmlinux") != 0 && access(path, F_OK) != 0)
+				ERR(s, D_PRAGMA_DEPEND, n, "program requires module %s", dep);
+		} else {
+			ERR(s, D_PRAGMA_INVAL, n, "invalid class %s specified by #pragma depends_on",
+			    cls);
+		}
+	} else {
+		ERR(s, D_PRAGMA_INVAL, n, "invalid D pragma: %s", name);
 	}
-	if (s->dtp && dt_opt_set(s->dtp, name, value, &why) < 0)
-		ERR(s, D_PRAGMA_OPTSET, n, "failed to set option '%s' to '%s': %s", name,
-		    value ? value : "", why);
+	dt_vec_free(&w);
 }
 
 dt_program_t *
@@ -2786,6 +3273,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	s.prog = prog;
 	/* Pragmas first: options such as strsize and zdefs shape everything after them. */
 	for (int r = 0; r < nroots; r++) {
+		s.in_lib = r < cc->nlibs;
 		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {
 			dt_node_t *n = roots[r]->list.data[i];
 

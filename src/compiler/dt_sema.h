@@ -21,6 +21,7 @@ typedef struct dt_sema {
 	/* Per aggregation: the widest string seen at each key position, for the layout. */
 	DT_VEC(uint32_t *) agg_keycap;
 	int in_if;		/* depth of if statements around the statement being analysed */
+	unsigned clsflags;	/* DT_CLS_*: what the clause did so far (speculations) */
 	DT_VEC(dt_node_t *) inlines;	/* inline definitions so far (DT_NODE_INLINE) */
 	DT_VEC(dt_node_t *) xlators;	/* translator definitions so far (DECL TOK_TRANSLATOR) */
 	bool in_lib;		/* analysing a D library: its translators are checked on first use */

@@ -607,13 +607,51 @@ dt_tp_unknown(dt_tparse_t *tp, const char *what)
 	return NULL;
 }
 
-/* The words of a basic type, in any order, as one of D's built-in spellings. */
+/*
+ * The words of a basic type, in any order, as one of D's built-in spellings. DTrace checks
+ * the words of a declaration as they come (dt_tp_decl_check); the first error found is the
+ * one reported, with DTrace's tag.
+ */
 struct dt_tspec {
-	int sign;		/* 0, 's' or 'u' */
+	int sign;		/* 0, 's' or 'u'; -1 for both */
 	int shorts, longs;
 	const char *base;	/* "char", "int", "void", "float", "double", "string" or NULL */
+	bool named;		/* a typedef, struct, union or enum name stands in for the base */
 	int nwords;
+	bool bad;		/* an error was found: tag, and msg (NULL: two base words) */
+	dt_errtag_t tag;
+	const char *msg;
 };
+
+/* DTrace's rules for the words seen so far, once there is a base type to check them with. */
+static void
+dt_tp_decl_check(struct dt_tspec *sp)
+{
+	const char *b = sp->base ? sp->base : "";
+	bool integer = !strcmp(b, "char") || !strcmp(b, "int") || !strcmp(b, "void");
+	bool floating = !strcmp(b, "float") || !strcmp(b, "double");
+
+	if (sp->bad || (!sp->base && !sp->named))
+		return;
+	sp->bad = true;
+	if (!strcmp(b, "char") && (sp->shorts || sp->longs)) {
+		sp->tag = D_DECL_CHARATTR;
+		sp->msg = "invalid type declaration: short and long may not be used with char type";
+	} else if (!strcmp(b, "void") && (sp->shorts || sp->longs || sp->sign)) {
+		sp->tag = D_DECL_VOIDATTR;
+		sp->msg = "invalid type declaration: attributes may not be used with void type";
+	} else if (!integer && sp->sign) {
+		sp->tag = D_DECL_SIGNINT;
+		sp->msg = "invalid type declaration: signed and unsigned may only be used with "
+			  "integer type";
+	} else if (!integer && !floating && sp->longs) {
+		sp->tag = D_DECL_LONGINT;
+		sp->msg = "invalid type declaration: long and long long may only be used with "
+			  "integer or floating-point type";
+	} else {
+		sp->bad = false;
+	}
+}
 
 static bool
 dt_tp_basic_word(struct dt_tspec *sp, const char *w, size_t len)
@@ -637,28 +675,50 @@ dt_tp_basic_word(struct dt_tspec *sp, const char *w, size_t len)
 		}
 		if (i == DT_ARRAY_SIZE(bases))
 			return false;
-		sp->base = sp->base ? "" : bases[i];	/* "" marks two base words */
+		if (sp->base && !sp->bad) {
+			sp->bad = true;
+			sp->tag = D_DECL_COMBO;
+		}
+		sp->base = bases[i];
 	}
 	sp->nwords++;
+	dt_tp_decl_check(sp);
 	return true;
 }
 
-/* Is this combination of words one C allows (and so one D's built-in table spells)? */
+/* Does this combination of words name one of D's types ("short short" is short, as there)? */
 static bool
 dt_tp_basic_ok(const struct dt_tspec *sp)
 {
 	const char *b = sp->base;
 
-	if (sp->sign < 0 || (b && !*b) || (sp->shorts && sp->longs) || sp->shorts > 1 ||
-	    sp->longs > 2)
+	if (sp->sign < 0 || (sp->shorts && sp->longs) || sp->longs > 2)
 		return false;
-	if (!b || strcmp(b, "int") == 0)
+	if (!b || strcmp(b, "int") == 0 || strcmp(b, "char") == 0 || strcmp(b, "void") == 0)
 		return true;
-	if (strcmp(b, "char") == 0)
-		return !sp->shorts && !sp->longs;
 	if (strcmp(b, "double") == 0)
-		return !sp->sign && !sp->shorts && sp->longs <= 1;
-	return !sp->sign && !sp->shorts && !sp->longs;	/* void, float, string */
+		return !sp->shorts && sp->longs <= 1;
+	return !sp->shorts && !sp->longs;	/* float, string */
+}
+
+/* The error of a spelling whose words do not make a type: DTrace's check, or none found. */
+static const dt_type_t *
+dt_tp_words_fail(dt_tparse_t *tp, const struct dt_tspec *sp, const char *words)
+{
+	dt_compile_t *cc = tp->cc;
+
+	if (!tp->failed) {
+		if (sp->bad && sp->msg)
+			dt_type_fail(cc, sp->tag, EINVAL, "%s", sp->msg);
+		else if (sp->bad)
+			dt_type_fail(cc, D_DECL_COMBO, EINVAL, "invalid type combination: %s",
+				     words);
+		else
+			dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to resolve type %s: Unknown "
+				     "type name", words);
+	}
+	tp->failed = true;
+	return NULL;
 }
 
 static const dt_type_t *
@@ -667,7 +727,7 @@ dt_tp_basic(dt_tparse_t *tp, const struct dt_tspec *sp, const char *words)
 	dt_strbuf_t sb = {0};
 	const dt_type_t *t = NULL;
 
-	if (dt_tp_basic_ok(sp)) {
+	if (!sp->bad && dt_tp_basic_ok(sp)) {
 		/* words in the built-in table's order: "long unsigned" is "unsigned long" */
 		if (sp->sign)
 			dt_sb_puts(&sb, sp->sign == 's' ? "signed " : "unsigned ");
@@ -682,13 +742,7 @@ dt_tp_basic(dt_tparse_t *tp, const struct dt_tspec *sp, const char *words)
 		t = dt_type_named(tp->cc, dt_sb_str(&sb));
 		dt_sb_free(&sb);
 	}
-	if (!t) {
-		if (!tp->failed)
-			dt_type_fail(tp->cc, D_DECL_COMBO, EINVAL,
-				     "invalid type combination: %s", words);
-		tp->failed = true;
-	}
-	return t;
+	return t ? t : dt_tp_words_fail(tp, sp, words);
 }
 
 /* A struct, union or enum tag, from the kernel's BTF. */
@@ -763,12 +817,20 @@ dt_tp_specifiers(dt_tparse_t *tp)
 			dt_tp_next(tp);
 			continue;
 		}
+		/* signed, unsigned, short, long with a type name: DTrace's checks (below) */
+		if (t && !sp.base && dt_tp_basic_word(&sp, tp->p, tp->len) && !sp.base) {
+			end = tp->p + tp->len;
+			dt_tp_next(tp);
+			continue;
+		}
 		if (t)
 			return dt_tp_error(tp);
+		if (!start)
+			start = tp->p;
 		if (dt_tp_is(tp, "struct") || dt_tp_is(tp, "union") || dt_tp_is(tp, "enum")) {
 			char *kw = dt_arena_strndup(&tp->cc->arena, tp->p, tp->len);
 
-			if (sp.nwords)
+			if (sp.base)
 				return dt_tp_error(tp);
 			dt_tp_next(tp);
 			if (tp->kind != DT_TT_IDENT)
@@ -776,22 +838,29 @@ dt_tp_specifiers(dt_tparse_t *tp)
 			t = dt_tp_tagged(tp, kw, dt_arena_strndup(&tp->cc->arena, tp->p, tp->len));
 			if (!t)
 				return NULL;
-			dt_tp_next(tp);
-			continue;
-		}
-		if (dt_tp_basic_word(&sp, tp->p, tp->len)) {
-			if (!start)
-				start = tp->p;
 			end = tp->p + tp->len;
 			dt_tp_next(tp);
 			continue;
 		}
-		if (sp.nwords)
+		if (dt_tp_basic_word(&sp, tp->p, tp->len)) {
+			end = tp->p + tp->len;
+			dt_tp_next(tp);
+			continue;
+		}
+		if (sp.base)
 			return dt_tp_error(tp);
 		t = dt_tp_typedef(tp, dt_arena_strndup(&tp->cc->arena, tp->p, tp->len));
 		if (!t)
 			return NULL;
+		end = tp->p + tp->len;
 		dt_tp_next(tp);
+	}
+	if (t && sp.nwords) {
+		/* "unsigned uint32_t", "long pid_t": only DTrace's checks name such a type */
+		sp.named = true;
+		dt_tp_decl_check(&sp);
+		return dt_tp_words_fail(tp, &sp, dt_arena_strndup(&tp->cc->arena, start,
+								   (size_t)(end - start)));
 	}
 	if (t)
 		return t;

@@ -39,7 +39,8 @@ typedef struct dt_pfmt dt_pfmt_t;
 
 /*
  * Parse a D printf format. On error returns NULL and writes DTrace's message (for example
- * `format conversion #1 is undefined`... ) into *errmsg (malloc'd) and the tag into *tag.
+ * `format conversion #1 is undefined`... ) into *errmsg (malloc'd) and the tag (D_SYNTAX, as
+ * DTrace reports a malformed format) into *tag.
  * The result owns its memory; free with dt_pfmt_free.
  */
 dt_pfmt_t *dt_pfmt_parse(const char *fmt, char **errmsg, dt_errtag_t *tag);
@@ -310,6 +311,10 @@ int dt_llquant_bucket(int64_t factor, int64_t low, int64_t high, int64_t steps, 
  */
 int dt_printa_check(const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs, int naggs,
 		    char **errmsg, dt_errtag_t *tag);
+
+/* printa() without a format: only the key signatures (D_PRINTA_AGGKEY, D_PRINTA_AGGPROTO). */
+int dt_printa_check_keys(const dt_aggdesc_t *const *aggs, int naggs, char **errmsg,
+			 dt_errtag_t *tag);
 
 /*
  * One row of a printa() join: the representative key (from the first aggregation, in

@@ -163,7 +163,7 @@ static dt_pfmt_t *
 pf_fail(dt_pfmt_t *pf, char **errmsg, dt_errtag_t *tag, char *msg)
 {
 	*errmsg = msg;
-	*tag = D_PRINTF_ARG_FMT;
+	*tag = D_SYNTAX;	/* DTrace's tag for a malformed format */
 	dt_pfmt_free(pf);
 	return NULL;
 }
@@ -423,7 +423,7 @@ dt_pfmt_check(const dt_pfmt_t *pf, const char *what, const dt_pftype_t *args, in
 			j++;
 		}
 		if (cv->flags & PF_AGG) {
-			*tag = D_PRINTF_ARG_FMT;
+			*tag = D_PRINTF_AGG_CONV;
 			*errmsg = pf_msg("%%@ conversion requires an aggregation and is not for "
 					 "use with %s( )", what);
 			return -1;
@@ -746,15 +746,9 @@ pa_key_compat(const dt_recitem_t *l, const dt_recitem_t *r)
 	return l->kind == r->kind && pa_is_stack(l) == pa_is_stack(r);
 }
 
-/*
- * The error tags D_PRINTA_AGGKEY and D_PRINTA_AGGPROTO are DTrace's for the two signature
- * errors; until dt_common.h lists them, they are reported under D_PRINTF_ARG_PROTO.
- */
-#define PA_TAG_AGGKEY D_PRINTF_ARG_PROTO
-#define PA_TAG_AGGPROTO D_PRINTF_ARG_PROTO
-
-static int
-pa_check_sigs(const dt_aggdesc_t *const *aggs, int naggs, char **errmsg, dt_errtag_t *tag)
+int
+dt_printa_check_keys(const dt_aggdesc_t *const *aggs, int naggs, char **errmsg,
+		     dt_errtag_t *tag)
 {
 	const dt_aggdesc_t *l = aggs[0];
 
@@ -762,7 +756,7 @@ pa_check_sigs(const dt_aggdesc_t *const *aggs, int naggs, char **errmsg, dt_errt
 		const dt_aggdesc_t *r = aggs[a];
 
 		if (l->nkeys != r->nkeys) {
-			*tag = PA_TAG_AGGKEY;
+			*tag = D_PRINTA_AGGKEY;
 			*errmsg = pf_msg("printa( ): @%s and @%s do not have matching key "
 					 "signatures: @%s has %d key%s, @%s has %d key%s",
 					 pa_name(l), pa_name(r), pa_name(l), l->nkeys,
@@ -773,7 +767,7 @@ pa_check_sigs(const dt_aggdesc_t *const *aggs, int naggs, char **errmsg, dt_errt
 		for (int k = 0; k < l->nkeys; k++) {
 			if (pa_key_compat(&l->keys[k], &r->keys[k]))
 				continue;
-			*tag = PA_TAG_AGGPROTO;
+			*tag = D_PRINTA_AGGPROTO;
 			*errmsg = pf_msg("printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
 					 "%9s key #%d: %s\n%9s key #%d: %s",
 					 pa_name(r), k + 1, pa_name(l), pa_name(l), k + 1,
@@ -887,7 +881,7 @@ dt_printa_check(const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs, int naggs,
 		}
 		j++;
 	}
-	return pa_check_sigs(aggs, naggs, errmsg, tag);
+	return dt_printa_check_keys(aggs, naggs, errmsg, tag);
 }
 
 /* One key item as a printf argument (keyfmt SYM/MOD: already symbolized into tmp). */

@@ -1,5 +1,5 @@
 BEGIN
 {
-	@ = llquantize(1, 10, 3, 3, 20);
+	@ = llquantize(1, 10, 4, 3, 20);
 	exit(0);
 }

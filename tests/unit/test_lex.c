@@ -189,7 +189,7 @@ UNIT_TEST(characters)
 	/* multi-character constants read big-endian, up to 8 bytes */
 	UNIT_EQ_STR(code("'ab' 'abcdefgh'"), "chr:24930 chr:7017280452245743464 EOF");
 	UNIT_EQ_STR(code_diag("''"), "D_CHR_NULL 1:1 empty character constant");
-	UNIT_EQ_STR(code_diag(" 'abcdefghi'"), "D_CHR_TOOLONG 1:2 character constant is too long");
+	UNIT_EQ_STR(code_diag(" 'abcdefghi'"), "D_CHR_OFLOW 1:2 character constant is too long");
 	UNIT_EQ_STR(code_diag("x = 'a\n'"),
 		    "D_CHR_NL 1:5 newline encountered in character constant\n"
 		    "D_CHR_NL 2:1 newline encountered in character constant");

@@ -236,7 +236,7 @@ expect_parse_error(const char *f, const char *want)
 
 	UNIT_TRUE(pf == NULL);
 	UNIT_EQ_STR(msg, want);
-	UNIT_EQ_STR(dt_errtag_name(tag), "D_PRINTF_ARG_FMT");
+	UNIT_EQ_STR(dt_errtag_name(tag), "D_SYNTAX");
 	free(msg);
 	dt_pfmt_free(pf);
 }

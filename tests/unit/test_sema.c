@@ -10,6 +10,7 @@
 #include "runtime/dt_runtime.h"
 
 static char errs[8192];
+static const dt_source_t *test_lib;	/* a D library compile() puts before the program */
 
 /* Compile text as a -n description; errors as "TAG line:col region: msg" lines in errs. */
 static dt_program_t *
@@ -23,6 +24,10 @@ compile(dt_handle_t *dtp, dt_compile_t *cc, const char *text)
 	src.text = text;
 	src.len = strlen(text);
 	dt_compile_init(cc, dtp);
+	if (test_lib) {
+		cc->libs = test_lib;
+		cc->nlibs = 1;
+	}
 	prog = dt_compile_sources(cc, &src, 1, NULL);
 	for (const dt_diag_t *d = cc->diags.head; d; d = d->next)
 		dt_sb_printf(&sb, "%s%s %d:%d %s%s%s", sb.len ? "\n" : "", dt_errtag_name(d->tag),
@@ -245,9 +250,9 @@ UNIT_TEST(errors)
 	UNIT_EQ_STR(error_of("BEGIN { @a = count(); @a = sum(1); }"),
 		    "D_AGG_REDEF 1:23 action list: @a: aggregation redefined: count( ) and sum( ) may not both be applied");
 	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[1, 2] = count(); }"),
-		    "D_AGG_MDIM 1:26 action list: @a: aggregation dimension mismatch: 2 keys used, 1 expected");
+		    "D_PROTO_LEN 1:26 action list: @a[ ] prototype mismatch: 2 args passed, 1 expected");
 	UNIT_EQ_STR(error_of("BEGIN { count(); }"),
-		    "D_AGG_FUNC 1:9 action list: count( ) may only be used as the right-hand side of an aggregating assignment");
+		    "D_CG_EXPR 1:9 action list: aggregating function count( ) may not be called from a D expression (D program context required)");
 	UNIT_EQ_STR(error_of("BEGIN { trace(1, 2); }"),
 		    "D_PROTO_LEN 1:9 action list: trace( ) prototype mismatch: 2 args passed, 1 expected");
 	UNIT_EQ_STR(error_of("BEGIN { exit(\"x\"); }"),
@@ -256,7 +261,7 @@ UNIT_TEST(errors)
 	UNIT_EQ_STR(error_of("BEGIN { trace($3); }"),
 		    "D_MACRO_UNDEF 1:15 action list: macro argument $3 is not defined");
 	UNIT_EQ_STR(error_of("#pragma D option nosuchopt\nBEGIN { }"),
-		    "D_PRAGMA_OPTSET 1:1 failed to set option 'nosuchopt' to '': Invalid option name");
+		    "D_PRAGMA_OPTSET 1:1 failed to set option 'nosuchopt': Invalid option name");
 	UNIT_EQ_STR(error_of("BEGIN { trace(1); } BEGIN { trace(x); trace(y); }"),
 		    "D_IDENT_UNDEF 1:35 action list: failed to resolve x: Unknown variable name\n"
 		    "D_IDENT_UNDEF 1:45 action list: failed to resolve y: Unknown variable name");
@@ -290,7 +295,8 @@ UNIT_TEST(type_definitions)
 	UNIT_EQ_STR(error_of("this int a[int];"),
 		    "D_DECL_LOCASC 1:10 associative arrays may not be declared as local variables: a");
 	UNIT_EQ_STR(error_of("int a[string]; BEGIN { a[1] = 2; }"),
-		    "D_ARR_BADREF 1:26 action list: a[ ] key #1 type mismatch: \"int\" used, \"string\" expected");
+		    "D_PROTO_ARG 1:26 action list: a[ ] argument #1 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t argument: int");
 	/* C's layout, enumerators counting on from the last value (a false check divides by zero) */
 	UNIT_EQ_STR(error_of("struct s { char c; long l; short h; };\n"
 			     "union u { char c[5]; int i; };\n"
@@ -373,6 +379,294 @@ UNIT_TEST(object_variables)
 	UNIT_EQ_STR(error_of("struct s { int a; char n[4]; } x; int a[2]; this struct s t;\n"
 			     "BEGIN { x.a = 1; x.n = \"abc\"; a[1] += x.a; ++x.a; t = x; y = t; t.a--; }"),
 		    "(compiled)");
+}
+
+/*
+ * The tags (and wording) DTrace gives the same mistakes, so suites written for DTrace that
+ * match on tags keep working; one check per tag, with the line:col of the offending node.
+ */
+UNIT_TEST(dtrace_tags_quantize)
+{
+	UNIT_EQ_STR(error_of("BEGIN { b = 1; @ = lquantize(1, b, 10); }"),
+		    "D_LQUANT_BASETYPE 1:33 action list: lquantize( ) argument #1 must be an integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, -2147483649, 10); }"),
+		    "D_LQUANT_BASEVAL 1:26 action list: lquantize( ) argument #1 must be a 32-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { l = 1; @ = lquantize(1, 0, l); }"),
+		    "D_LQUANT_LIMTYPE 1:36 action list: lquantize( ) argument #2 must be an integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 100, 2147483657); }"),
+		    "D_LQUANT_LIMVAL 1:31 action list: lquantize( ) argument #2 must be a 32-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 1000, 100); }"),
+		    "D_LQUANT_MISMATCH 1:13 action list: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 10, -1); }"),
+		    "D_LQUANT_STEPTYPE 1:33 action list: lquantize( ) argument #3 must be a non-zero positive integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 100000, 70000); }"),
+		    "D_LQUANT_STEPVAL 1:37 action list: lquantize( ) argument #3 must be a 16-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 10, 20); }"),
+		    "D_LQUANT_STEPLARGE 1:13 action list: lquantize( ) step (argument #3) too large: must have at least one quantization level");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 100000); }"),
+		    "D_LQUANT_STEPSMALL 1:13 action list: lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(0, 10, 20, 1); @ = lquantize(0, 15, 20, 1); }"),
+		    "D_LQUANT_MATCHBASE 1:42 action list: lquantize( ) base (argument #1) doesn't match previous declaration: expected 10, found 15");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(0, 10, 20); @ = lquantize(0, 10, 30); }"),
+		    "D_LQUANT_MATCHLIM 1:39 action list: lquantize( ) limit (argument #2) doesn't match previous declaration: expected 20, found 30");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(0, 0, 20, 2); @ = lquantize(0, 0, 20, 4); }"),
+		    "D_LQUANT_MATCHSTEP 1:41 action list: lquantize( ) step (argument #3) doesn't match previous declaration: expected 2, found 4");
+	UNIT_EQ_STR(error_of("BEGIN { f = 1; @ = llquantize(1, f, 0, 6, 20); }"),
+		    "D_LLQUANT_FACTORTYPE 1:34 action list: llquantize( ) argument #1 must be an integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 65536, 0, 6, 20); }"),
+		    "D_LLQUANT_FACTORVAL 1:27 action list: llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
+	UNIT_EQ_STR(error_of("BEGIN { m = 1; @ = llquantize(1, 10, m, 6, 20); }"),
+		    "D_LLQUANT_LMAGTYPE 1:38 action list: llquantize( ) argument #2 must be an integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, -1, 6, 20); }"),
+		    "D_LLQUANT_LMAGVAL 1:31 action list: llquantize( ) argument #2 must be an unsigned 16-bit quantity");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 4, 3, 20); }"),
+		    "D_LLQUANT_HMAGVAL 1:34 action list: llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 18, 20); }"),
+		    "D_LLQUANT_HMAGVAL 1:34 action list: llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, -1); }"),
+		    "D_LLQUANT_STEPTYPE 1:37 action list: llquantize( ) argument #4 must be a non-zero positive integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 6); }"),
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 15); }"),
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 40); }"),
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 20, 0, 6, 20); }"),
+		    "D_LLQUANT_MATCHFACTOR 1:46 action list: llquantize() factor (argument #1) doesn't match previous declaration: expected 10, found 20");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 10, 1, 6, 20); }"),
+		    "D_LLQUANT_MATCHLMAG 1:46 action list: llquantize() lmag (argument #2) doesn't match previous declaration: expected 0, found 1");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 10, 0, 6, 10); }"),
+		    "D_LLQUANT_MATCHSTEPS 1:46 action list: llquantize() steps (argument #4) doesn't match previous declaration: expected 20, found 10");
+	/* hmag may equal lmag, as in DTrace */
+	UNIT_EQ_STR(error_of("BEGIN { @a = llquantize(0, 10, 3, 3, 20); @b = lquantize(0, 0, 10); }"),
+		    "(compiled)");
+}
+
+/* aggregations used as DTrace does not allow */
+UNIT_TEST(dtrace_tags_aggregations)
+{
+	UNIT_EQ_STR(error_of("BEGIN { @ = avg(\"\"); }"),
+		    "D_AGG_SCALAR 1:17 action list: avg( ) argument #1 must be of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { @c[\"x\"] = foo(); }"),
+		    "D_FUNC_UNDEF 1:19 action list: failed to resolve foo: Unknown function name");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); @a; }"),
+		    "D_AGG_NULL 1:23 action list: expression has null effect: @a");
+	UNIT_EQ_STR(error_of("BEGIN { @a; }"),
+		    "D_IDENT_UNDEF 1:9 action list: failed to resolve @a: Unknown variable name");
+	UNIT_EQ_STR(error_of("BEGIN { avg(1); }"),
+		    "D_CG_EXPR 1:9 action list: aggregating function avg( ) may not be called from a D expression (D program context required)");
+	UNIT_EQ_STR(error_of("BEGIN { @[trace(0)] = count(); }"),
+		    "D_KEY_TYPE 1:11 action list: void expression may not be used as aggregation index: key #1");
+	UNIT_EQ_STR(error_of("BEGIN { @c[0][2] = count(); }"),
+		    "D_AGG_MDIM 1:14 action list: improper attempt to reference @c as a multi-dimensional array");
+	UNIT_EQ_STR(error_of("BEGIN { @c[\"x\"] = breakpoint(); }"),
+		    "D_AGG_FUNC 1:19 action list: @c must be assigned the result of an aggregating function");
+	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[\"x\"] = count(); }"),
+		    "D_PROTO_ARG 1:29 action list: @a[ ] argument #1 is incompatible with prototype:\n"
+		    "\tprototype: int\n\t argument: string");
+}
+
+/* printf(), printa(), clear(), trunc(), normalize(): each action's own prototype errors */
+UNIT_TEST(dtrace_tags_actions)
+{
+	UNIT_EQ_STR(error_of("BEGIN { printf(1); }"),
+		    "D_PROTO_ARG 1:16 action list: printf( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t argument: int");
+	UNIT_EQ_STR(error_of("BEGIN { printf(probename); }"),
+		    "D_PRINTF_ARG_FMT 1:16 action list: printf( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: string constant\n\t argument: string");
+	UNIT_EQ_STR(error_of("BEGIN { printf(\"%@d\", 1); }"),
+		    "D_PRINTF_AGG_CONV 1:9 action list: %@ conversion requires an aggregation and is not for use with printf( )");
+	UNIT_EQ_STR(error_of("BEGIN { printf(\"%-%\"); }"),
+		    "D_SYNTAX 1:16 action list: format conversion #1 cannot be combined with other format flags: %%");
+	UNIT_EQ_STR(error_of("BEGIN { printa(\"%d\"); }"),
+		    "D_PRINTA_PROTO 1:9 action list: printa( ) prototype mismatch: 1 args passed, 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { printa(\"%d\", 123); }"),
+		    "D_PRINTA_AGGARG 1:22 action list: printa( ) argument #2 is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: int");
+	UNIT_EQ_STR(error_of("BEGIN { printa(@nosuch); }"),
+		    "D_IDENT_UNDEF 1:16 action list: failed to resolve @nosuch: Unknown variable name");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); @b[1] = count(); printa(@a, @b); }"),
+		    "D_PRINTA_AGGKEY 1:40 action list: printa( ): @a and @b do not have matching key signatures: "
+		    "@a has 0 keys, @b has 1 key");
+	UNIT_EQ_STR(error_of("BEGIN { @a[1, \"\"] = count(); @b[1, 2] = count(); printa(@a, @b); }"),
+		    "D_PRINTA_AGGPROTO 1:50 action list: printa( ): @b[ ] key #2 is incompatible with @a:\n"
+		    "        a key #2: string\n        b key #2: int");
+	UNIT_EQ_STR(error_of("BEGIN { clear(); }"),
+		    "D_CLEAR_PROTO 1:9 action list: clear( ) prototype mismatch: 0 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { clear(count()); }"),
+		    "D_CLEAR_AGGARG 1:15 action list: clear( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: count( )");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); trunc(@a, 1, 2); }"),
+		    "D_TRUNC_PROTO 1:23 action list: trunc( ) prototype mismatch: 3 args passed, no more than 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { trunc(1); }"),
+		    "D_TRUNC_AGGARG 1:15 action list: trunc( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: int");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); trunc(@a, \"x\"); }"),
+		    "D_TRUNC_SCALAR 1:33 action list: trunc( ) argument #2 must be of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); denormalize(@a, 1); }"),
+		    "D_NORMALIZE_PROTO 1:23 action list: denormalize( ) prototype mismatch: 2 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { normalize(\"a\", 2); }"),
+		    "D_NORMALIZE_AGGARG 1:19 action list: normalize( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: aggregation\n\t argument: string");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); normalize(@a, \"x\"); }"),
+		    "D_NORMALIZE_SCALAR 1:37 action list: normalize( ) argument #2 must be of scalar type");
+}
+
+/* actions used for a value: their arguments first, then what the operator around says */
+UNIT_TEST(dtrace_tags_action_values)
+{
+	UNIT_EQ_STR(error_of("BEGIN { p = 123 + -trace(0); }"),
+		    "D_OP_ARITH 1:19 action list: operator - requires an operand of arithmetic type");
+	UNIT_EQ_STR(error_of("BEGIN { c = 1 ? printf(\"x\") : trace(); }"),
+		    "D_PROTO_LEN 1:31 action list: trace( ) prototype mismatch: 0 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { x = 1 ? trace(0) : trace(1); }"),
+		    "D_OP_ACT 1:15 action list: action cannot be used in a conditional context");
+	UNIT_EQ_STR(error_of("BEGIN { x = trace(1); }"),
+		    "D_CG_EXPR 1:13 action list: tracing function trace( ) may not be called from a D expression (D program context required)");
+	UNIT_EQ_STR(error_of("BEGIN { x = (int)trace(1); }"),
+		    "D_CAST_INVAL 1:13 action list: invalid cast expression: \"void\" to \"int\"");
+	UNIT_EQ_STR(error_of("BEGIN { trace(sizeof (trace(1))); }"),
+		    "D_SIZEOF_TYPE 1:15 action list: cannot apply sizeof to an operand of unknown size");
+	UNIT_EQ_STR(error_of("BEGIN { x[trace(1)] = 1; }"),
+		    "D_KEY_TYPE 1:11 action list: void expression may not be used as associative array index: key #1");
+	UNIT_EQ_STR(error_of("inline int i = exit(0);"),
+		    "D_CG_EXPR 1:16 tracing function exit( ) may not be called from a D expression (D program context required)");
+}
+
+/* associative array keys against the first use, as DTrace's prototype errors */
+UNIT_TEST(dtrace_tags_assoc_keys)
+{
+	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[123] = 2; }"),
+		    "D_PROTO_LEN 1:27 action list: x[ ] prototype mismatch: 1 arg passed, 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[1, 2, 3] = 2; }"),
+		    "D_PROTO_LEN 1:27 action list: x[ ] prototype mismatch: 3 args passed, 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[\"a\", 456] = 2; }"),
+		    "D_PROTO_ARG 1:33 action list: x[ ] argument #2 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t argument: int");
+}
+
+/* operators and type names */
+UNIT_TEST(dtrace_tags_types)
+{
+	UNIT_EQ_STR(error_of("int x; BEGIN { b = *x; }"),
+		    "D_DEREF_NONPTR 1:20 action list: cannot dereference non-pointer type");
+	UNIT_EQ_STR(error_of("BEGIN { p = (void *)0; x = *p; }"),
+		    "D_DEREF_VOID 1:28 action list: cannot dereference pointer to void");
+	UNIT_EQ_STR(error_of("BEGIN { a = \"boo\"; c = a++; }"),
+		    "D_OP_SCALAR 1:25 action list: operator ++ requires operand of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { a = 3; a += \"foobar\"; }"),
+		    "D_OP_INCOMPAT 1:18 action list: operands have incompatible types: \"int\" += \"string\"");
+	UNIT_EQ_STR(error_of("BEGIN { a = 3; a *= \"x\"; }"),
+		    "D_OP_ARITH 1:18 action list: operator *= requires operands of arithmetic type");
+	UNIT_EQ_STR(error_of("BEGIN { i = (char long)0; }"),
+		    "D_DECL_CHARATTR 1:14 action list: invalid type declaration: short and long may not be used with char type");
+	UNIT_EQ_STR(error_of("BEGIN { i = (long short)0; }"),
+		    "D_UNKNOWN 1:14 action list: failed to resolve type long short: Unknown type name");
+	UNIT_EQ_STR(error_of("BEGIN { i = (unsigned double)0; }"),
+		    "D_DECL_SIGNINT 1:14 action list: invalid type declaration: signed and unsigned may only be used with integer type");
+	UNIT_EQ_STR(error_of("BEGIN { i = (char int)0; }"),
+		    "D_DECL_COMBO 1:14 action list: invalid type combination: char int");
+	UNIT_EQ_STR(error_of("BEGIN { x = 'abcdefghi'; }"),
+		    "D_CHR_OFLOW 1:13 character constant is too long");
+}
+
+/* the order of speculate( ), commit( ) and other actions in a clause */
+UNIT_TEST(dtrace_tags_speculations)
+{
+	UNIT_EQ_STR(error_of("BEGIN { commit(1); @a[\"foo\"] = count(); }"),
+		    "D_AGG_COMM 1:20 action list: aggregating actions may not follow commit( )");
+	UNIT_EQ_STR(error_of("BEGIN { commit(1); commit(1); }"),
+		    "D_COMM_COMM 1:20 action list: commit( ) may not follow commit( )");
+	UNIT_EQ_STR(error_of("BEGIN { printf(\"x\"); commit(1); }"),
+		    "D_COMM_DREC 1:22 action list: commit( ) may not follow data-recording action(s)");
+	UNIT_EQ_STR(error_of("BEGIN { @a = count(); commit(1); }"),
+		    "D_COMM_DREC 1:23 action list: commit( ) may not follow data-recording action(s)");
+	UNIT_EQ_STR(error_of("BEGIN { commit(1); printf(\"x\"); }"),
+		    "D_DREC_COMM 1:20 action list: data-recording actions may not follow commit( )");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(1); printf(\"x\"); speculate(2); }"),
+		    "D_SPEC_SPEC 1:36 action list: speculate( ) may not follow speculate( )");
+	UNIT_EQ_STR(error_of("BEGIN { commit(1); speculate(2); }"),
+		    "D_SPEC_COMM 1:20 action list: speculate( ) may not follow commit( )");
+	UNIT_EQ_STR(error_of("BEGIN { trace(1); speculate(2); }"),
+		    "D_SPEC_DREC 1:19 action list: speculate( ) may not follow data-recording action(s)");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(1); raise(9); }"),
+		    "D_ACT_SPEC 1:23 action list: destructive actions may not follow speculate( )");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(1); exit(0); }"),
+		    "D_EXIT_SPEC 1:23 action list: exit( ) may not follow speculate( )");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(); }"),
+		    "D_PROTO_LEN 1:9 action list: speculate( ) prototype mismatch: 0 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { discard(\"x\"); }"),
+		    "D_PROTO_ARG 1:17 action list: discard( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: int\n\t argument: string");
+	/* each clause starts afresh */
+	UNIT_EQ_STR(error_of("BEGIN { trace(1); commit(1); } BEGIN { speculate(1); trace(2); }"),
+		    "D_COMM_DREC 1:19 action list: commit( ) may not follow data-recording action(s)");
+	UNIT_EQ_STR(error_of("BEGIN { speculate(1); trace(2); } BEGIN { commit(1); exit(0); }"),
+		    "D_DREC_COMM 1:54 action list: data-recording actions may not follow commit( )");
+}
+
+/* #pragma directives */
+UNIT_TEST(dtrace_tags_pragmas)
+{
+	UNIT_EQ_STR(error_of("BEGIN { }\n#pragma D error \"this is an error\""),
+		    "D_PRAGERR 2:1 #error: this is an error ");
+	UNIT_EQ_STR(error_of("#pragma D depends_on library net.d\nBEGIN { }"),
+		    "D_PRAGMA_DEPEND 1:1 main program may not explicitly depend on a library");
+	UNIT_EQ_STR(error_of("#pragma D depends_on provider nosuchprov\nBEGIN { }"),
+		    "D_PRAGMA_DEPEND 1:1 program requires provider nosuchprov");
+	UNIT_EQ_STR(error_of("#pragma D depends_on provider\nBEGIN { }"),
+		    "D_PRAGMA_MALFORM 1:1 malformed #pragma depends_on <class> <name>");
+	UNIT_EQ_STR(error_of("#pragma D depends_on planet mars\nBEGIN { }"),
+		    "D_PRAGMA_INVAL 1:1 invalid class planet specified by #pragma depends_on");
+	UNIT_EQ_STR(error_of("#pragma D attributes incorrect_attr\nBEGIN { }"),
+		    "D_PRAGMA_MALFORM 1:1 malformed #pragma attributes <attributes> <ident>");
+	UNIT_EQ_STR(error_of("#pragma D attributes incorrect_attr foo\nBEGIN { }"),
+		    "D_PRAGMA_INVAL 1:1 invalid attributes specified by #pragma attributes");
+	UNIT_EQ_STR(error_of("#pragma D option nspec=24 * 44\nBEGIN { }"),
+		    "D_PRAGMA_MALFORM 1:1 superfluous arguments specified for #pragma option");
+	UNIT_EQ_STR(error_of("#pragma D nosuch\nBEGIN { }"),
+		    "D_PRAGMA_INVAL 1:1 invalid D pragma: nosuch");
+	/* what DTrace accepts */
+	UNIT_EQ_STR(error_of("#pragma D depends_on provider syscall\n"
+			     "#pragma D attributes Evolving/evolving/Common foo\n"
+			     "#pragma D binding \"1.0\" foo\n#pragma ident \"x\"\n#pragma weak x\n"
+			     "BEGIN { }"),
+		    "(compiled)");
+}
+
+/* an inline may not take a name already defined */
+UNIT_TEST(dtrace_tags_inlines)
+{
+	UNIT_EQ_STR(error_of("inline int foo = timestamp;\ninline int foo = 8;"),
+		    "D_DECL_IDRED 2:12 identifier redefined: foo\n\t current: inline definition\n"
+		    "\tprevious: scalar inline");
+	UNIT_EQ_STR(error_of("inline int rand = 7;"),
+		    "D_DECL_IDRED 1:12 identifier redefined: rand\n\t current: inline definition\n"
+		    "\tprevious: function");
+	UNIT_EQ_STR(error_of("inline int pid = 7;"),
+		    "D_DECL_IDRED 1:12 identifier redefined: pid\n\t current: inline definition\n"
+		    "\tprevious: scalar");
+	UNIT_EQ_STR(error_of("inline int foo = 7; BEGIN { trace(foo); }"), "(compiled)");
+}
+
+/* what a D library defined counts as defined, though its parts are checked where used */
+UNIT_TEST(dtrace_tags_library)
+{
+	static const char lib_text[] = "struct o { int a; };\n"
+				       "translator struct o < int x > { a = x; };\n"
+				       "inline int libval = 1;\n"
+				       "#pragma D depends_on library other.d\n";
+	static const dt_source_t lib = { "lib.d", lib_text, sizeof(lib_text) - 1 };
+
+	test_lib = &lib;
+	UNIT_EQ_STR(error_of("translator struct o < int y > { a = y + 1; };"),
+		    "D_XLATE_REDECL 1:1 translator from int to struct o has already been declared");
+	UNIT_EQ_STR(error_of("inline int libval = 2;"),
+		    "D_DECL_IDRED 1:12 identifier redefined: libval\n\t current: inline definition\n"
+		    "\tprevious: scalar inline");
+	UNIT_EQ_STR(error_of("BEGIN { trace(libval); }"), "(compiled)");
+	test_lib = NULL;
 }
 
 UNIT_MAIN()

@@ -119,10 +119,24 @@ UNIT_TEST(spelling_errors)
 	dt_compile_t cc;
 
 	dt_compile_init(&cc, NULL);
+	/* DTrace's tags: its declaration checks, or no such type */
 	UNIT_EQ_STR(lookup_name(&cc, "short long"),
-		    "D_DECL_COMBO: invalid type combination: short long");
+		    "D_UNKNOWN: failed to resolve type short long: Unknown type name");
 	UNIT_EQ_STR(lookup_name(&cc, "unsigned string"),
-		    "D_DECL_COMBO: invalid type combination: unsigned string");
+		    "D_DECL_SIGNINT: invalid type declaration: signed and unsigned may only be "
+		    "used with integer type");
+	UNIT_EQ_STR(lookup_name(&cc, "long char"),
+		    "D_DECL_CHARATTR: invalid type declaration: short and long may not be used "
+		    "with char type");
+	UNIT_EQ_STR(lookup_name(&cc, "void unsigned"),
+		    "D_DECL_VOIDATTR: invalid type declaration: attributes may not be used with "
+		    "void type");
+	UNIT_EQ_STR(lookup_name(&cc, "string long"),
+		    "D_DECL_LONGINT: invalid type declaration: long and long long may only be "
+		    "used with integer or floating-point type");
+	UNIT_EQ_STR(lookup_name(&cc, "long long double"),
+		    "D_UNKNOWN: failed to resolve type long long double: Unknown type name");
+	UNIT_EQ_STR(lookup_name(&cc, "short short"), "short");
 	UNIT_EQ_STR(lookup_name(&cc, "char char"),
 		    "D_DECL_COMBO: invalid type combination: char char");
 	UNIT_EQ_STR(lookup_name(&cc, "int [x]"),
@@ -379,7 +393,10 @@ UNIT_TEST(kernel_spellings)
 	UNIT_EQ_STR(lookup_name(&cc, "nosuch_t"),
 		    "D_UNKNOWN: failed to resolve type nosuch_t: Unknown type name");
 	UNIT_EQ_STR(lookup_name(&cc, "unsigned struct file"),
-		    "D_SYNTAX: syntax error in type name \"unsigned struct file\" near \"struct\"");
+		    "D_DECL_SIGNINT: invalid type declaration: signed and unsigned may only be "
+		    "used with integer type");
+	UNIT_EQ_STR(lookup_name(&cc, "int struct file"),
+		    "D_SYNTAX: syntax error in type name \"int struct file\" near \"struct\"");
 
 	/* pid_t: D's own, never the kernel's; __kernel_pid_t: the kernel's typedef of int */
 	t = dt_type_lookup(&cc, "pid_t", NULL);

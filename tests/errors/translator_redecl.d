@@ -1,0 +1,10 @@
+/* procfs.d already translates struct task_struct * to lwpsinfo_t: D_XLATE_REDECL */
+translator lwpsinfo_t < struct task_struct *T >
+{
+	pr_lwpid = T->pid;
+};
+
+BEGIN
+{
+	exit(0);
+}
