@@ -901,7 +901,8 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		return;
 	case DT_NODE_CAST:
 		dt_cg_expr(cg, n->left);
-		dt_cg_normalize(cg, 0, n->type->size, n->type->is_signed);
+		if (dt_type_resolve(n->type)->kind != DT_TYPE_VOID)
+			dt_cg_normalize(cg, 0, n->type->size, n->type->is_signed);
 		return;
 	case DT_NODE_STRINGOF:
 		dt_cg_expr(cg, n->left);

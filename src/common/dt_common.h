@@ -183,6 +183,9 @@ typedef struct dt_loc {
 	X(D_AGG_COMM)                                                                        \
 	X(D_KEY_TYPE)                                                                        \
 	X(D_CG_EXPR)                                                                         \
+	X(D_CG_DYN)                                                                          \
+	X(D_OP_ARRFUN)                                                                       \
+	X(D_PRED_SCALAR)                                                                     \
 	X(D_LQUANT_BASETYPE)                                                                 \
 	X(D_LQUANT_BASEVAL)                                                                  \
 	X(D_LQUANT_LIMTYPE)                                                                  \

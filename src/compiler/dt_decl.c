@@ -350,8 +350,8 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 	if (tr->ident_id)
 		return tr->ident_id > 0;
 	tr->ident_id = -1;
-	out = dt_sema_ktype(s, tr->tname, tr->tname->text);
-	in = dt_sema_ktype(s, tr->left, tr->left->text);
+	out = dt_decl_type(s, tr->tname, NULL);
+	in = dt_decl_type(s, tr->left, NULL);
 	if (!out || !in)
 		return false;
 	rout = dt_type_resolve(out);
@@ -421,7 +421,7 @@ dt_decl_translator(dt_sema_t *s, dt_node_t *n)
 void
 dt_decl_xlate(dt_sema_t *s, dt_node_t *n)
 {
-	const dt_type_t *t = dt_sema_ktype(s, n->tname, n->tname->text), *dst, *et;
+	const dt_type_t *t = dt_decl_type(s, n->tname, NULL), *dst, *et;
 	dt_node_t *found = NULL;
 
 	bool member = s->member_of == n || s->in_inline;
@@ -429,8 +429,10 @@ dt_decl_xlate(dt_sema_t *s, dt_node_t *n)
 	n->cond = dt_node_clone(s->cc, n->left);	/* e as written, for each member */
 	dt_sema_expr(s, n->left);
 	if (!member) {
-		ERR(s, D_UNSUPPORTED, n, "xlate<%s>( ) is supported only to read members of the "
-		    "translated type: xlate<T>(e).m, xlate<T *>(e)->m", n->tname->text);
+		/* a translated struct exists only member by member here, as in DTrace's code */
+		ERR(s, D_CG_DYN, n, "expression cannot evaluate to result of dynamic type: "
+		    "xlate<%s>( ) is supported only to read members of the translated type: "
+		    "xlate<T>(e).m, xlate<T *>(e)->m", n->tname->text);
 		return;
 	}
 	if (!t || !(et = n->left->type))

@@ -758,6 +758,11 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 	dt_sema_expr(s, n->left);
 	if (ix)
 		dt_sema_expr(s, ix);
+	if (n->list.len != 1 && n->left->type) {
+		ERR(s, D_ARR_BADREF, n, "cannot access %s using a tuple: it is not an "
+		    "associative array", n->left->type->name);
+		return;
+	}
 	if (!n->left->type || !ix || !ix->type)
 		return;
 	if (!dt_is_int(ix->type)) {
@@ -1192,6 +1197,11 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		ERR(s, D_UNSUPPORTED, n, "%s of type %s are not supported yet",
 		    v->kind == DT_VK_SELF ? "thread-local variables" : "associative array values",
 		    v->type->name);
+		return;
+	}
+	if (dt_type_resolve(v->type)->kind == DT_TYPE_ARRAY && !v->implicit) {
+		ERR(s, D_OP_ARRFUN, n, "array and function types cannot be assigned: %s%s",
+		    dt_vk_prefix[v->kind], v->name);
 		return;
 	}
 	if (dt_sema_copy_assign(s, n, v->type))
@@ -1684,13 +1694,17 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		n->type = dt_type_string(s->cc);
 		return;
 	case DT_NODE_CAST: {
-		const dt_type_t *t = n->tname ? dt_sema_ktype(s, n->tname, n->tname->text) : NULL;
+		const dt_type_t *t = n->tname ? dt_decl_type(s, n->tname, NULL) : NULL;
 
 		dt_sema_expr(s, n->left);
 		if (!n->left->type || !t)
 			return;
 		if (dt_sema_is_object(t) && dt_type_equal(t, n->left->type)) {
 			dt_node_move(n, n->left);	/* (struct s)x of a struct s: x itself */
+			return;
+		}
+		if (dt_type_resolve(t)->kind == DT_TYPE_VOID) {
+			n->type = t;	/* (void)e: e's value thrown away */
 			return;
 		}
 		if (dt_type_resolve(t)->kind != DT_TYPE_INT &&
@@ -1715,7 +1729,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		int64_t size = -1;
 
 		if (n->tname) {
-			const dt_type_t *t = dt_sema_ktype(s, n->tname, n->tname->text);
+			const dt_type_t *t = dt_decl_type(s, n->tname, NULL);
 
 			if (!t)
 				return;
@@ -1743,7 +1757,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	case DT_NODE_OFFSETOF: {
-		const dt_type_t *t = n->tname ? dt_sema_ktype(s, n->tname, n->tname->text) : NULL;
+		const dt_type_t *t = n->tname ? dt_decl_type(s, n->tname, NULL) : NULL;
 		uint32_t off;
 
 		if (!t)
@@ -3102,7 +3116,7 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 		s->where = "predicate";
 		dt_sema_expr(s, n->pred);
 		if (n->pred->type && !dt_is_scalar(n->pred->type))
-			ERR(s, D_OP_SCALAR, n->pred, "predicate result must be of scalar type");
+			ERR(s, D_PRED_SCALAR, n->pred, "predicate result must be of scalar type");
 	}
 	s->where = "action list";
 	if (n->body)

@@ -369,6 +369,16 @@ UNIT_TEST(object_variables)
 	UNIT_EQ_STR(error_of("BEGIN { stack(); ustack(3); jstack(); }"), "(compiled)");
 	UNIT_EQ_STR(error_of("BEGIN { func(0); }"),
 		    "D_OP_ACT 1:9 action list: func( ) may not be used as a statement");
+	UNIT_EQ_STR(error_of("BEGIN { @a[1, (void)0] = count(); }"),
+		    "D_KEY_TYPE 1:15 action list: void expression may not be used as aggregation index: key #2");
+	UNIT_EQ_STR(error_of("int x[5]; BEGIN { x[1, 2] = 1; }"),
+		    "D_ARR_BADREF 1:20 action list: cannot access int [5] using a tuple: it is not an associative array");
+	UNIT_EQ_STR(error_of("int a1[3]; int a2[3]; BEGIN { a2 = a1; }"),
+		    "D_OP_ARRFUN 1:34 action list: array and function types cannot be assigned: a2");
+	UNIT_EQ_STR(error_of("BEGIN /\"x\"/ { }"),
+		    "D_PRED_SCALAR 1:8 predicate: predicate result must be of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { trace(((struct nosuch *)0)->a); }"),
+		    "D_OP_INCOMPLETE 1:35 action list: struct nosuch is an incomplete type: its members are unknown");
 	UNIT_EQ_STR(error_of("self int x[4];"),
 		    "D_UNSUPPORTED 1:6 thread-local variables of type int [4] are not supported yet");
 	UNIT_EQ_STR(error_of("self struct s { int a; } x; struct s i[int];\n"
