@@ -1618,6 +1618,10 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 		for (int i = 0; i < a->nitems; i++)
 			dt_cg_store_item(cg, call->list.data[i + 1], &a->items[i]);
 		return;
+	case DT_ACT_SETOPT:
+		for (int i = 0; i < a->nitems; i++)
+			dt_cg_store_item(cg, call->list.data[i], &a->items[i]);
+		return;
 	case DT_ACT_RAISE:
 		dt_cg_destructive(cg, call);
 		return;

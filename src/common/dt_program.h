@@ -64,6 +64,7 @@ typedef enum dt_act_kind {
 	DT_ACT_DISCARD,		/* discard(id): drop it, free it */
 	DT_ACT_TRACEMEM,	/* tracemem(addr, n[, dsize]): item 0 BYTES of n; item 1 dsize */
 	DT_ACT_PRINT,		/* print(expr): one item, printed by the action's type */
+	DT_ACT_SETOPT,		/* setopt(name[, value]): STRING items; the consumer sets it */
 } dt_act_kind_t;
 
 struct dt_pfmt;	/* a parsed printf format: src/consumer */

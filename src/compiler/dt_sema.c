@@ -63,6 +63,7 @@ static const struct dt_func {
 	{"printa", DT_IDENT_ACTION, DT_ACTFN_PRINTA},
 	{"tracemem", DT_IDENT_ACTION, DT_ACTFN_TRACEMEM},
 	{"print", DT_IDENT_ACTION, DT_ACTFN_PRINT},
+	{"setopt", DT_IDENT_ACTION, DT_ACTFN_SETOPT},
 	{"stack", DT_IDENT_VALFN, DT_RECFMT_STACK},
 	{"ustack", DT_IDENT_VALFN, DT_RECFMT_USTACK},
 	{"jstack", DT_IDENT_VALFN, DT_RECFMT_USTACK},	/* no Java frames here: ustack() */
@@ -1455,6 +1456,7 @@ dt_sema_action_value(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		[DT_ACTFN_CLEAR] = { 1, 1 }, [DT_ACTFN_TRUNC] = { 1, 2 },
 		[DT_ACTFN_NORMALIZE] = { 2, 2 }, [DT_ACTFN_DENORMALIZE] = { 1, 1 },
 		[DT_ACTFN_TRACEMEM] = { 2, 3 }, [DT_ACTFN_PRINT] = { 1, 1 },
+		[DT_ACTFN_SETOPT] = { 1, 2 },
 		[DT_ACTFN_SYSTEM] = { 1, INT32_MAX }, [DT_ACTFN_RAISE] = { 1, 1 },
 		[DT_ACTFN_STOP] = { 0, 0 }, [DT_ACTFN_COPYOUTSTR] = { 3, 3 },
 		[DT_ACTFN_COPYOUT] = { 3, 3 }, [DT_ACTFN_CHILL] = { 1, 1 },
@@ -2303,6 +2305,25 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	}
 
 	switch (f->id) {
+	case DT_ACTFN_SETOPT:
+		/* setopt("name"[, "value"]): the consumer sets the option when it gets here */
+		if (args->len < 1 || args->len > 2) {
+			ERR(s, D_PROTO_LEN, call, "setopt( ) prototype mismatch: %zu args passed, "
+			    "%s expected", args->len, args->len ? "at most 2" : "at least 1");
+			return;
+		}
+		for (size_t i = 0; i < args->len; i++) {
+			if (!dt_is_string(args->data[i]->type)) {
+				ERR(s, D_PROTO_ARG, args->data[i], "setopt( ) argument #%zu is "
+				    "incompatible with prototype:\n\tprototype: string\n\t argument: "
+				    "%s", i + 1, dt_type_name(args->data[i]->type));
+				return;
+			}
+		}
+		a = dt_sema_new_action(s, DT_ACT_SETOPT, (int)args->len);
+		for (size_t i = 0; i < args->len; i++)
+			a->items[i] = dt_item_for(s, args->data[i], &s->clause->recsize);
+		break;
 	case DT_ACTFN_TRACE: case DT_ACTFN_PRINT:
 		if (args->len != 1) {
 			ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu args passed, 1 "

@@ -429,6 +429,15 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			dt_sb_free(&cmd);
 			break;
 		}
+		case DT_ACT_SETOPT: {
+			/* setopt(): from here on, as if set with -x */
+			const char *why, *val = n > 1 ? args[1].str : NULL;
+
+			if (dt_opt_set(dtp, args[0].str, val, &why) < 0)
+				fprintf(stderr, "dtrace: couldn't set option \"%s\" to \"%s\": %s\n",
+					args[0].str, val ? val : "", why);
+			break;
+		}
 		case DT_ACT_RAISE: case DT_ACT_SPECULATE:
 			break;
 		case DT_ACT_COMMIT: case DT_ACT_DISCARD:
@@ -956,7 +965,7 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 		break;
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT: case DT_ACT_SYSTEM:
 	case DT_ACT_RAISE: case DT_ACT_SPECULATE: case DT_ACT_COMMIT: case DT_ACT_DISCARD:
-	case DT_ACT_TRACEMEM: case DT_ACT_PRINT:
+	case DT_ACT_TRACEMEM: case DT_ACT_PRINT: case DT_ACT_SETOPT:
 		break;
 	}
 }

@@ -379,6 +379,11 @@ UNIT_TEST(object_variables)
 		    "D_PRED_SCALAR 1:8 predicate: predicate result must be of scalar type");
 	UNIT_EQ_STR(error_of("BEGIN { trace(((struct nosuch *)0)->a); }"),
 		    "D_OP_INCOMPLETE 1:35 action list: struct nosuch is an incomplete type: its members are unknown");
+	UNIT_EQ_STR(error_of("BEGIN { setopt(1); }"),
+		    "D_PROTO_ARG 1:16 action list: setopt( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t argument: int");
+	UNIT_EQ_STR(error_of("BEGIN { setopt(\"quiet\", \"1\", \"2\"); }"),
+		    "D_PROTO_LEN 1:9 action list: setopt( ) prototype mismatch: 3 args passed, at most 2 expected");
 	UNIT_EQ_STR(error_of("self int x[4];"),
 		    "D_UNSUPPORTED 1:6 thread-local variables of type int [4] are not supported yet");
 	UNIT_EQ_STR(error_of("self struct s { int a; } x; struct s i[int];\n"
