@@ -1368,6 +1368,9 @@ dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 	case DT_SUBR_CLEANPATH:
 		dt_cg_cleanpath(cg, n);
 		return;
+	case DT_SUBR_D_PATH: case DT_SUBR_FI_PATHNAME: case DT_SUBR_FI_MOUNT:
+		dt_cg_d_path(cg, n);
+		return;
 	default:
 		dt_cg_fail(cg, "unknown subroutine");
 		return;

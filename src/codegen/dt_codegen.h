@@ -223,6 +223,8 @@ void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
 bool dt_cg_calls_strtok(const dt_node_t *n);
 #define DT_STRTOK_SIZE(cg) (8 + (uint32_t)DT_ALIGN((cg)->strsize, 8))
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
+/* d_path(p), and dlibs/io.d's __fi_pathname(p) and __fi_mount(p) (dt_cg_path.c). */
+void dt_cg_d_path(dt_cg_t *cg, dt_node_t *n);
 /* Byte offset of member mem in struct sname, from the kernel's BTF (loaded once), or -1. */
 int dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem);
 /* realtime minus TAI, in ns (walltimestamp). */
