@@ -58,15 +58,6 @@ dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int
  * in memory and joins all its exits at one label before using it: the code after the
  * subroutine is then verified once, not once per loop exit.
  */
-#define LBL() dt_ir_label(IR(cg))
-#define PLACE(l) dt_ir_place(IR(cg), l)
-#define JIMM(op, r, imm, l) dt_ir_jmp_imm(IR(cg), op, r, (int32_t)(imm), l)
-#define JREG(op, a, b, l) dt_ir_jmp_reg(IR(cg), op, a, b, l)
-#define JA(l) dt_ir_ja(IR(cg), l)
-#define MST(off, reg) EMIT(cg, DT_STX(BPF_DW, 7, reg, (int16_t)(off)))
-#define MLD(reg, off) EMIT(cg, DT_LDX(BPF_DW, reg, 7, (int16_t)(off)))
-#define MSTI(off, imm) EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)(off), (int32_t)(imm)))
-#define LDB(reg, base, off) EMIT(cg, DT_LDX(BPF_B, reg, base, (int16_t)(off)))
 
 /*
  * Copy string expression n into the scratch buffer at off (cap bytes, NUL-terminated) and
@@ -1376,6 +1367,9 @@ dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 		return;
 	case DT_SUBR_CLEANPATH:
 		dt_cg_cleanpath(cg, n);
+		return;
+	case DT_SUBR_D_PATH: case DT_SUBR_FI_PATHNAME: case DT_SUBR_FI_MOUNT:
+		dt_cg_d_path(cg, n);
 		return;
 	default:
 		dt_cg_fail(cg, "unknown subroutine");

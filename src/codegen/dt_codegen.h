@@ -172,6 +172,18 @@ typedef struct dt_cg {
 #define IR(cg) (&(cg)->ir)
 #define EMIT(cg, insn) dt_ir_emit(IR(cg), insn)
 
+/* Short forms for the emitters of loops over the scratch value (dt_cg_subr.c, dt_cg_path.c):
+ * labels and jumps, and 8-byte words (MST, MLD, MSTI) and bytes (LDB) at r7 + off. */
+#define LBL() dt_ir_label(IR(cg))
+#define PLACE(l) dt_ir_place(IR(cg), l)
+#define JIMM(op, r, imm, l) dt_ir_jmp_imm(IR(cg), op, r, (int32_t)(imm), l)
+#define JREG(op, a, b, l) dt_ir_jmp_reg(IR(cg), op, a, b, l)
+#define JA(l) dt_ir_ja(IR(cg), l)
+#define MST(off, reg) EMIT(cg, DT_STX(BPF_DW, 7, reg, (int16_t)(off)))
+#define MLD(reg, off) EMIT(cg, DT_LDX(BPF_DW, reg, 7, (int16_t)(off)))
+#define MSTI(off, imm) EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)(off), (int32_t)(imm)))
+#define LDB(reg, base, off) EMIT(cg, DT_LDX(BPF_B, reg, base, (int16_t)(off)))
+
 /* Fixed stack slots below the frame pointer; spills start below them. */
 #define FP_KEY (-8)		/* a u32 map key */
 #define FP_TID (-16)		/* the thread key of self-> variables */
@@ -211,6 +223,8 @@ void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
 bool dt_cg_calls_strtok(const dt_node_t *n);
 #define DT_STRTOK_SIZE(cg) (8 + (uint32_t)DT_ALIGN((cg)->strsize, 8))
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
+/* d_path(p), and dlibs/io.d's __fi_pathname(p) and __fi_mount(p) (dt_cg_path.c). */
+void dt_cg_d_path(dt_cg_t *cg, dt_node_t *n);
 /* Byte offset of member mem in struct sname, from the kernel's BTF (loaded once), or -1. */
 int dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem);
 /* realtime minus TAI, in ns (walltimestamp). */

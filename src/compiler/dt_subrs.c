@@ -47,6 +47,11 @@ static const dt_subr_t dt_subrs[] = {
 	{"progenyof",	DT_SUBR_PROGENYOF,	"i",	"int"},
 	{"strtok",	DT_SUBR_STRTOK,		"Ss",	"string"},
 	{"cleanpath",	DT_SUBR_CLEANPATH,	"s",	"string"},
+	{"d_path",	DT_SUBR_D_PATH,		"p",	"string"},
+	/* dlibs/io.d's fi_pathname and fi_mount: d_path, and the mount point of the path's
+	 * mount, "<unknown>" where d_path gives "" */
+	{"__fi_pathname", DT_SUBR_FI_PATHNAME,	"p",	"string"},
+	{"__fi_mount",	DT_SUBR_FI_MOUNT,	"p",	"string"},
 };
 
 const dt_subr_t *
