@@ -1275,6 +1275,13 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 
 /* ---- kernel memory ---------------------------------------------------------------------- */
 
+/* Is n an array (a char array is a string with its length), not a pointer? */
+static bool
+dt_cg_is_array(const dt_node_t *n)
+{
+	return n->isuffix == -1 || (n->type && dt_type_resolve(n->type)->kind == DT_TYPE_ARRAY);
+}
+
 /*
  * r0 = the kernel address an object expression designates: p->m is p + offset(m), s.m is
  * &s + offset(m), *p is p. Struct values exist only as such addresses.
@@ -1308,7 +1315,7 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 		uint32_t esz = n->left->isuffix == -1 ? 1 : dt_type_resolve(n->type)->size;
 
 		dt_cg_expr(cg, n->list.data[0]);
-		if (dt_cg_is_dmem(cg, n->left)) {
+		if (dt_cg_is_array(n->left) && dt_cg_is_dmem(cg, n->left)) {
 			/* D's own arrays are checked: the verifier (and DTrace) insist */
 			uint32_t nel = n->left->isuffix == -1 ? (uint32_t)n->left->ival
 							      : lt->nelems;
@@ -1338,7 +1345,8 @@ static bool
 dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n)
 {
 	while ((n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) ||
-	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX))
+	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
+		dt_cg_is_array(n->left)))
 		n = n->left;
 	return (n->kind == DT_NODE_IDENT || n->kind == DT_NODE_THIS) &&
 	       n->ident_kind == DT_IDENT_DVAR &&
