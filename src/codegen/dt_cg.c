@@ -43,7 +43,6 @@ static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
 static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
 static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
-static void dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_var(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kread(dt_cg_t *cg, int32_t off, int size);
 static bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
@@ -1286,7 +1285,7 @@ dt_cg_is_array(const dt_node_t *n)
  * r0 = the kernel address an object expression designates: p->m is p + offset(m), s.m is
  * &s + offset(m), *p is p. Struct values exist only as such addresses.
  */
-static void
+void
 dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 {
 	if ((n->kind == DT_NODE_IDENT || n->kind == DT_NODE_THIS) &&
@@ -1756,6 +1755,8 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 
 	cg->pred_fault = dt_ir_label(ir);
 	cg->pred_fault_used = false;
+	if (cg->scratch_off && dt_cg_uses_scratch(cg, n))
+		dt_cg_scratch_reset(cg);
 	if (n->pred) {
 		cg->cur_stmt = 0;
 		cg->cur_loc = n->pred->loc;

@@ -206,6 +206,7 @@ typedef struct dt_loc {
 	X(D_ARGS_IDX)                                                                        \
 	X(D_ARGS_TYPE)                                                                       \
 	X(D_TRACEMEM_SIZE)                                                                   \
+	X(D_ALLOCA_SIZE)                                                                     \
 	X(D_UNSUPPORTED)
 
 typedef enum dt_errtag {

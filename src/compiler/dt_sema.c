@@ -1234,19 +1234,34 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 			k++;
 		kind = sp->args[k];
 		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) :
-		     kind == 'S' ? dt_is_string(t) || dt_is_null(n->list.data[i]) : dt_is_scalar(t);
+		     kind == 'S' ? dt_is_string(t) || dt_is_null(n->list.data[i]) :
+		     kind == 'P' ? dt_is_string(t) || dt_is_null(n->list.data[i]) ||
+				   dt_type_resolve(t)->kind == DT_TYPE_PTR ||
+				   dt_type_resolve(t)->kind == DT_TYPE_ARRAY : dt_is_scalar(t);
 		if (!ok) {
 			ERR(s, D_PROTO_ARG, n->list.data[i], "%s( ) argument #%d is incompatible with "
 			    "prototype:\n\tprototype: %s\n\t argument: %s", n->text, i + 1,
 			    kind == 's' ? "string" : kind == 'i' ? "int64_t" :
-			    kind == 'S' ? "char *" : "uintptr_t", t->name);
+			    kind == 'S' ? "char *" : kind == 'P' ? "void *" : "uintptr_t", t->name);
+			return;
+		}
+	}
+	if (sp->id == DT_SUBR_ALLOCA || sp->id == DT_SUBR_COPYIN) {
+		/* a constant size that can never fit is an error now, not a fault later */
+		dt_node_t *sz = n->list.data[sp->id == DT_SUBR_ALLOCA ? 0 : 1];
+
+		if (sz->kind == DT_NODE_INT && sz->ival > s->dtp->opts.scratchsize) {
+			ERR(s, D_ALLOCA_SIZE, sz, "%s( ) size %lld exceeds the scratch space of %u "
+			    "bytes (option scratchsize)", n->text, (long long)sz->ival,
+			    s->dtp->opts.scratchsize);
 			return;
 		}
 	}
 	n->ident_kind = DT_IDENT_SUBR;
 	n->ident_id = sp->id;
-	n->type = strcmp(sp->result, "string") == 0 ? dt_type_string(s->cc)
-						    : dt_type_named(s->cc, sp->result);
+	n->type = strcmp(sp->result, "string") == 0 ? dt_type_string(s->cc) :
+		  strcmp(sp->result, "void *") == 0 ? dt_type_ptr(s->cc, dt_type_void(s->cc)) :
+		  dt_type_named(s->cc, sp->result);
 }
 
 /*

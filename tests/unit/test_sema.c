@@ -108,6 +108,11 @@ UNIT_TEST(options)
 	UNIT_EQ_INT(dtp->opts.bufsize, 2 << 20);
 	UNIT_EQ_INT(dt_opt_set(dtp, "strsize", "64", &why), 0);
 	UNIT_EQ_INT(dtp->opts.strsize, 64);
+	UNIT_EQ_INT(dtp->opts.scratchsize, 256);
+	UNIT_EQ_INT(dt_opt_set(dtp, "scratchsize", "8k", &why), 0);
+	UNIT_EQ_INT(dtp->opts.scratchsize, 8192);
+	UNIT_EQ_INT(dt_opt_set(dtp, "scratchsize", "8193", &why), -1);
+	UNIT_EQ_INT(dt_opt_set(dtp, "scratchsize", "0", &why), -1);
 	UNIT_EQ_INT(dt_opt_set(dtp, "quiet", NULL, &why), 0);
 	UNIT_TRUE(dtp->opts.quiet);
 	UNIT_EQ_INT(dt_opt_set(dtp, "bufsize", "x", &why), -1);
