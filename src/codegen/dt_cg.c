@@ -45,7 +45,6 @@ static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_var(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kread(dt_cg_t *cg, int32_t off, int size);
-static bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
 
 void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
@@ -981,11 +980,16 @@ static void
 dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 {
 	if (n->ident_kind != DT_IDENT_DVAR) {
-		/* D memory: its address, kept on the stack while the value is computed */
+		/* D memory, or through a pointer the clause's scratch space: its address, kept
+		 * on the stack while the value is computed */
 		lv->v = NULL;
 		lv->mtype = n->type;
 		lv->kreg = (int)n->ival;	/* a char array's length when n is a string */
 		dt_cg_kaddr(cg, n);
+		if (!dt_cg_is_dmem(cg, n))
+			dt_cg_scratch_ptr(cg, n->type->kind == DT_TYPE_STRING
+						      ? (uint32_t)n->ival
+						      : dt_type_resolve(n->type)->size);
 		lv->koff = dt_cg_push(cg);
 		return;
 	}
@@ -1210,6 +1214,8 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_kaddr(cg, n->right);
 		slot = dt_cg_push(cg);
 		dt_cg_kaddr(cg, target);
+		if (!dt_cg_is_dmem(cg, target))
+			dt_cg_scratch_ptr(cg, dt_type_resolve(target->type)->size);
 		EMIT(cg, DT_MOV64_REG(1, 0));
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)dt_type_resolve(target->type)->size));
 		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
@@ -1339,8 +1345,7 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 	dt_cg_fail(cg, "this expression has no address");
 }
 
-/* Is n a global or clause-local variable, or a member or element of one: D memory? */
-static bool
+bool
 dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n)
 {
 	while ((n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) ||

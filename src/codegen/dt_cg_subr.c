@@ -394,13 +394,21 @@ dt_cg_calls_strtok(dt_cg_t *cg, const dt_node_t *n)
 
 /* ---- scratch space: alloca, copyin, copyinto, bcopy (DT_SCR_* in dt_codegen.h) -------- */
 
-/* Does n use scratch space: is it a memory subroutine? */
+/* Does n use scratch space: a memory subroutine, or a store through a pointer? */
 static bool
 dt_cg_is_scratch_use(dt_cg_t *cg, const dt_node_t *n)
 {
-	(void)cg;
-	return dt_cg_is_subr(n, DT_SUBR_ALLOCA) || dt_cg_is_subr(n, DT_SUBR_COPYIN) ||
-	       dt_cg_is_subr(n, DT_SUBR_COPYINTO) || dt_cg_is_subr(n, DT_SUBR_BCOPY);
+	const dt_node_t *t = n->left;
+
+	if (dt_cg_is_subr(n, DT_SUBR_ALLOCA) || dt_cg_is_subr(n, DT_SUBR_COPYIN) ||
+	    dt_cg_is_subr(n, DT_SUBR_COPYINTO) || dt_cg_is_subr(n, DT_SUBR_BCOPY))
+		return true;
+	if (n->kind != DT_NODE_ASSIGN && n->kind != DT_NODE_POSTFIX &&
+	    !(n->kind == DT_NODE_UNARY && (n->op == TOK_INC || n->op == TOK_DEC)))
+		return false;
+	return (t->kind == DT_NODE_MEMBER || (t->kind == DT_NODE_UNARY && t->op == TOK_STAR) ||
+		(t->kind == DT_NODE_INDEX && t->ident_kind == DT_IDENT_KINDEX)) &&
+	       !dt_cg_is_dmem(cg, t);
 }
 
 bool
@@ -476,6 +484,27 @@ dt_cg_scratch_check(dt_cg_t *cg)
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 1));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)(scr + DT_SCR_DATA)));
 	EMIT(cg, DT_MOV64_REG(1, 3));
+}
+
+void
+dt_cg_scratch_ptr(dt_cg_t *cg, uint32_t size)
+{
+	uint32_t max = cg->dtp->opts.scratchsize;
+
+	if (!cg->scratch_off) {
+		dt_cg_fail(cg, "internal error: a store through a pointer with no scratch space");
+		return;
+	}
+	/* the verifier sees a store of size bytes at up to scratchsize past the data */
+	if (size > max)
+		cg->temp_max = DT_MAX(cg->temp_max, cg->scratch_off - DT_MST_TEMP + DT_SCR_DATA +
+						     max + size);
+	/* through memory, the address is a plain number whatever the expression was */
+	MST(DT_MST_FADDR, 0);
+	MLD(1, DT_MST_FADDR);
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
+	dt_cg_scratch_check(cg);
+	EMIT(cg, DT_MOV64_REG(0, 1));
 }
 
 /*

@@ -47,10 +47,10 @@
 #define DT_MST_TEMP 128
 
 /*
- * Scratch space: what alloca() and copyin() allocate and what copyinto() and bcopy() may
- * write, in programs whose clauses use it. scratchsize bytes at scratch_off in the scratch
- * value, after this-> variables and strtok()'s state; each clause that uses it starts with
- * none of it allocated (DTrace frees it at the end of the clause):
+ * Scratch space: what alloca() and copyin() allocate and what copyinto(), bcopy() and
+ * stores through pointers may write, in programs whose clauses use it. scratchsize bytes at
+ * scratch_off in the scratch value, after this-> variables and strtok()'s state; each clause
+ * that uses it starts with none of it allocated (DTrace frees it at the end of the clause):
  *
  *   +0          +8       +16                         +16 + scratchsize
  *   +-----------+--------+---------------------------+-----------------------------------+
@@ -235,7 +235,11 @@ bool dt_cg_calls_strtok(dt_cg_t *cg, const dt_node_t *n);
 bool dt_cg_uses_scratch(dt_cg_t *cg, const dt_node_t *n);
 /* At the start of a clause that uses scratch space: none of it allocated yet. */
 void dt_cg_scratch_reset(dt_cg_t *cg);
-
+/* r0 = a pointer the verifier accepts to the size bytes at the address in r0, which must lie
+ * in what the clause has allocated of its scratch space; else an invalid address fault. */
+void dt_cg_scratch_ptr(dt_cg_t *cg, uint32_t size);
+/* Is n a global or clause-local variable, or a member or element of one: D memory? */
+bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
 #define DT_STRTOK_SIZE(cg) (8 + (uint32_t)DT_ALIGN((cg)->strsize, 8))
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
 /* Byte offset of member mem in struct sname, from the kernel's BTF (loaded once), or -1. */

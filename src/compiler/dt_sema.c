@@ -989,6 +989,28 @@ dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n)
 }
 
 /*
+ * Is n an object reached through a pointer a D variable holds: *p, p->m, p[i] (the pointer
+ * perhaps cast), or a member or element of one? DTrace lets a program write there, as the
+ * pointer's variable is writable; at run time only the clause's scratch space (alloca(),
+ * copyin()) takes the store, and any other address is an invalid address fault.
+ */
+static bool
+dt_sema_is_ptrobj(const dt_node_t *n)
+{
+	while ((n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) ||
+	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
+		(n->left->isuffix == -1 || dt_type_resolve(n->left->type)->kind == DT_TYPE_ARRAY)))
+		n = n->left;
+	if (!(n->kind == DT_NODE_UNARY && n->op == TOK_STAR) &&
+	    !(n->kind == DT_NODE_MEMBER && n->op == TOK_ARROW) &&
+	    !(n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX))
+		return false;
+	for (n = n->left; n->kind == DT_NODE_CAST; n = n->left)
+		;
+	return n->ident_kind == DT_IDENT_DVAR;
+}
+
+/*
  * x = y of structs or unions: a copy of y's bytes, so y must be an object in memory of the
  * same type. Marks n (isuffix DT_ISUFFIX_COPY) and returns true when n is one (even in
  * error).
@@ -1032,7 +1054,7 @@ dt_sema_dmem_assign(dt_sema_t *s, dt_node_t *n, const dt_type_t *rt)
 	dt_sema_expr(s, l);
 	if (!l->type)
 		return;
-	if (!dt_sema_is_dmem(s, l)) {
+	if (!dt_sema_is_dmem(s, l) && !dt_sema_is_ptrobj(l)) {
 		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its %s",
 		    op, rt ? "left-hand operand" : "operand");
 		return;
@@ -1083,7 +1105,8 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	dt_sema_expr(s, r);
 	if (!r->type)
 		return;
-	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l))) {
+	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l)) ||
+	    (l->kind == DT_NODE_UNARY && l->op == TOK_STAR)) {
 		dt_sema_dmem_assign(s, n, r->type);
 		return;
 	}
@@ -1138,7 +1161,8 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 	dt_node_t *l = n->left;
 	dt_var_t *v;
 
-	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l))) {
+	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l)) ||
+	    (l->kind == DT_NODE_UNARY && l->op == TOK_STAR)) {
 		dt_sema_dmem_assign(s, n, NULL);
 		return;
 	}

@@ -374,4 +374,23 @@ UNIT_TEST(object_variables)
 		    "(compiled)");
 }
 
+/* stores through pointers: allowed through a pointer a D variable holds (scratch space at run
+ * time), not through other pointers */
+UNIT_TEST(pointer_stores)
+{
+	UNIT_EQ_STR(error_of("struct s { int a; char n[4]; };\n"
+			     "BEGIN { this->p = (int *)alloca(8); *this->p = 1; this->p[1]++;\n"
+			     "q = (struct s *)alloca(8); q->a += 2; q->n = \"ab\"; *q = *q;\n"
+			     "self->v = alloca(4); *(int *)self->v = 3; --*(char *)self->v; }"),
+		    "(compiled)");
+	UNIT_EQ_STR(error_of("BEGIN { *(int *)alloca(4) = 1; }"),
+		    "D_OP_LVAL 1:27 action list: operator = requires a writable variable as its left-hand operand");
+	UNIT_EQ_STR(error_of("BEGIN { ((int *)curthread)[1] = 1; }"),
+		    "D_OP_LVAL 1:31 action list: operator = requires a writable variable as its left-hand operand");
+	UNIT_EQ_STR(error_of("BEGIN { p = alloca(4); *p = 1; }"),
+		    "D_OP_PTR 1:24 action list: cannot dereference a pointer to void");
+	UNIT_EQ_STR(error_of("BEGIN { this->p = (int *)alloca(4); *this->p = \"s\"; }"),
+		    "D_OP_INCOMPAT 1:46 action list: operands have incompatible types: \"int\" = \"string\"");
+}
+
 UNIT_MAIN()
