@@ -43,10 +43,8 @@ static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
 static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
 static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
-static void dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_var(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kread(dt_cg_t *cg, int32_t off, int size);
-static bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
 static void dt_cg_stack_flags(dt_cg_t *cg, int fmt);
 static void dt_cg_dyn_addr(dt_cg_t *cg, dt_node_t *n);
 
@@ -985,13 +983,18 @@ static void
 dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 {
 	if (n->ident_kind != DT_IDENT_DVAR) {
-		/* D memory: its address, kept on the stack while the value is computed */
+		/* D memory, or through a pointer the clause's scratch space: its address, kept
+		 * on the stack while the value is computed */
 		lv->v = NULL;
 		lv->mtype = n->type;
 		lv->kreg = (int)n->ival;	/* a char array's length when n is a string */
 		cg->dmem_store = true;
 		dt_cg_kaddr(cg, n);
 		cg->dmem_store = false;
+		if (!dt_cg_is_dmem(cg, n))
+			dt_cg_scratch_ptr(cg, n->type->kind == DT_TYPE_STRING
+						      ? (uint32_t)n->ival
+						      : dt_type_resolve(n->type)->size);
 		lv->koff = dt_cg_push(cg);
 		return;
 	}
@@ -1218,6 +1221,8 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 		cg->dmem_store = true;
 		dt_cg_kaddr(cg, target);
 		cg->dmem_store = false;
+		if (!dt_cg_is_dmem(cg, target))
+			dt_cg_scratch_ptr(cg, dt_type_resolve(target->type)->size);
 		EMIT(cg, DT_MOV64_REG(1, 0));
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)dt_type_resolve(target->type)->size));
 		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
@@ -1284,11 +1289,18 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 
 /* ---- kernel memory ---------------------------------------------------------------------- */
 
+/* Is n an array (a char array is a string with its length), not a pointer? */
+static bool
+dt_cg_is_array(const dt_node_t *n)
+{
+	return n->isuffix == -1 || (n->type && dt_type_resolve(n->type)->kind == DT_TYPE_ARRAY);
+}
+
 /*
  * r0 = the kernel address an object expression designates: p->m is p + offset(m), s.m is
  * &s + offset(m), *p is p. Struct values exist only as such addresses.
  */
-static void
+void
 dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 {
 	if (n->ident_kind == DT_IDENT_DVAR) {
@@ -1321,7 +1333,7 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 		uint32_t esz = n->left->isuffix == -1 ? 1 : dt_type_resolve(n->type)->size;
 
 		dt_cg_expr(cg, n->list.data[0]);
-		if (dt_cg_is_dmem(cg, n->left)) {
+		if (dt_cg_is_array(n->left) && dt_cg_is_dmem(cg, n->left)) {
 			/*
 			 * D's own arrays are checked: a store must stay inside (the verifier
 			 * insists); an address may be one past the end, as in C.
@@ -1393,11 +1405,12 @@ dt_cg_dyn_addr(dt_cg_t *cg, dt_node_t *n)
 }
 
 /* Is n a variable, or a member or element of one: D memory? */
-static bool
+bool
 dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n)
 {
 	while ((n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) ||
-	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX))
+	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
+		dt_cg_is_array(n->left)))
 		n = n->left;
 	return n->ident_kind == DT_IDENT_DVAR;	/* a variable, or an element of a dynamic one */
 }
@@ -1843,6 +1856,8 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 
 	cg->pred_fault = dt_ir_label(ir);
 	cg->pred_fault_used = false;
+	if (cg->scratch_off && dt_cg_uses_scratch(cg, n))
+		dt_cg_scratch_reset(cg);
 	if (n->pred) {
 		cg->cur_stmt = 0;
 		cg->cur_loc = n->pred->loc;

@@ -39,13 +39,23 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	unsigned needs = 0;
 	bool masked;
 
-	/* this-> variables come first in the temporaries, then strtok()'s state if any */
+	/* this-> variables come first in the temporaries, then strtok()'s state and scratch
+	 * space (DT_SCR_*) if any */
 	cg->temp_base = cg->prog->this_size;
 	for (size_t i = 0; i < bp->clauses.len; i++) {
 		needs |= dt_cg_clause_needs(bp->clauses.data[i]);
-		if (!cg->strtok_off && dt_cg_calls_strtok(bp->clauses.data[i]->node)) {
+		if (!cg->strtok_off && dt_cg_calls_strtok(cg, bp->clauses.data[i]->node)) {
 			cg->strtok_off = DT_MST_TEMP + cg->temp_base;
 			cg->temp_base += DT_STRTOK_SIZE(cg);
+		}
+	}
+	for (size_t i = 0; i < bp->clauses.len && !cg->scratch_off; i++) {
+		if (dt_cg_uses_scratch(cg, bp->clauses.data[i]->node)) {
+			uint32_t size = (uint32_t)DT_ALIGN(cg->dtp->opts.scratchsize, 8);
+
+			cg->scratch_off = DT_MST_TEMP + cg->temp_base;
+			cg->temp_base += DT_SCR_DATA + size;
+			cg->temp_max = DT_MAX(cg->temp_max, cg->temp_base + size);
 		}
 	}
 

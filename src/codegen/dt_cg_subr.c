@@ -347,21 +347,304 @@ dt_cg_pathpart(dt_cg_t *cg, dt_node_t *n, bool dir)
 	PLACE(out);
 }
 
-bool
-dt_cg_calls_strtok(const dt_node_t *n)
+/* Does pred hold for n or any node under it? */
+static bool
+dt_cg_any(dt_cg_t *cg, const dt_node_t *n, bool (*pred)(dt_cg_t *, const dt_node_t *))
 {
 	if (!n)
 		return false;
-	if (n->kind == DT_NODE_CALL && n->ident_kind == DT_IDENT_SUBR &&
-	    n->ident_id == DT_SUBR_STRTOK)
+	if (pred(cg, n))
 		return true;
 	for (size_t i = 0; i < n->list.len; i++)
-		if (dt_cg_calls_strtok(n->list.data[i]))
+		if (dt_cg_any(cg, n->list.data[i], pred))
 			return true;
 	/* an inline's node has its definition in left */
-	return dt_cg_calls_strtok(n->left) || dt_cg_calls_strtok(n->right) ||
-	       dt_cg_calls_strtok(n->cond) || dt_cg_calls_strtok(n->pred) ||
-	       dt_cg_calls_strtok(n->body);
+	return dt_cg_any(cg, n->left, pred) || dt_cg_any(cg, n->right, pred) ||
+	       dt_cg_any(cg, n->cond, pred) || dt_cg_any(cg, n->pred, pred) ||
+	       dt_cg_any(cg, n->body, pred);
+}
+
+static bool
+dt_cg_is_subr(const dt_node_t *n, int id)
+{
+	return n->kind == DT_NODE_CALL && n->ident_kind == DT_IDENT_SUBR && n->ident_id == id;
+}
+
+static bool
+dt_cg_is_strtok(dt_cg_t *cg, const dt_node_t *n)
+{
+	(void)cg;
+	return dt_cg_is_subr(n, DT_SUBR_STRTOK);
+}
+
+bool
+dt_cg_calls_strtok(dt_cg_t *cg, const dt_node_t *n)
+{
+	return dt_cg_any(cg, n, dt_cg_is_strtok);
+}
+
+/* ---- scratch space: alloca, copyin, copyinto, bcopy (DT_SCR_* in dt_codegen.h) -------- */
+
+/* Does n use scratch space: a memory subroutine, or a store through a pointer? */
+static bool
+dt_cg_is_scratch_use(dt_cg_t *cg, const dt_node_t *n)
+{
+	const dt_node_t *t = n->left;
+
+	if (dt_cg_is_subr(n, DT_SUBR_ALLOCA) || dt_cg_is_subr(n, DT_SUBR_COPYIN) ||
+	    dt_cg_is_subr(n, DT_SUBR_COPYINTO) || dt_cg_is_subr(n, DT_SUBR_BCOPY))
+		return true;
+	if (n->kind != DT_NODE_ASSIGN && n->kind != DT_NODE_POSTFIX &&
+	    !(n->kind == DT_NODE_UNARY && (n->op == TOK_INC || n->op == TOK_DEC)))
+		return false;
+	return (t->kind == DT_NODE_MEMBER || (t->kind == DT_NODE_UNARY && t->op == TOK_STAR) ||
+		(t->kind == DT_NODE_INDEX && t->ident_kind == DT_IDENT_KINDEX)) &&
+	       !dt_cg_is_dmem(cg, t);
+}
+
+bool
+dt_cg_uses_scratch(dt_cg_t *cg, const dt_node_t *n)
+{
+	return dt_cg_any(cg, n, dt_cg_is_scratch_use);
+}
+
+void
+dt_cg_scratch_reset(dt_cg_t *cg)
+{
+	uint32_t scr = cg->scratch_off;
+
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)(scr + DT_SCR_DATA)));
+	MST(scr + DT_SCR_BASE, 1);
+	MSTI(scr + DT_SCR_USED, 0);
+}
+
+/*
+ * A new allocation of r0 bytes (any value) in the clause's scratch space, 8-byte aligned as
+ * DTrace's are: r9 = its offset in the data and r0 = its size, both in [0, scratchsize] where
+ * the verifier sees them; more than is left is a fault, "out of scratch space". r1 = the
+ * allocation's address in the scratch value.
+ */
+static void
+dt_cg_scratch_alloc(dt_cg_t *cg)
+{
+	uint32_t scr = cg->scratch_off, max = cg->dtp->opts.scratchsize;
+	int ok = LBL(), fail = LBL();
+
+	JIMM(BPF_JGT, 0, max, fail);
+	MLD(1, scr + DT_SCR_USED);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 1, -8));
+	JIMM(BPF_JGT, 1, max, fail);
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 0));
+	JIMM(BPF_JLE, 2, max, ok);
+	PLACE(fail);
+	dt_cg_fault(cg, DT_FAULT_NOSCRATCH);
+	PLACE(ok);
+	MST(scr + DT_SCR_USED, 2);
+	EMIT(cg, DT_MOV64_REG(9, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)(scr + DT_SCR_DATA)));
+}
+
+/*
+ * r1 = a pointer the verifier accepts to [r1, r1 + r2) for an address r1 (a plain number)
+ * and a size r2 (any value) that lie in what the clause has allocated of its scratch space,
+ * r2 then in [0, scratchsize]; anything else is an invalid address fault (at the address
+ * the caller left in the fault address word).
+ */
+static void
+dt_cg_scratch_check(dt_cg_t *cg)
+{
+	uint32_t scr = cg->scratch_off, max = cg->dtp->opts.scratchsize;
+	int ok = LBL(), fail = LBL();
+
+	MLD(3, scr + DT_SCR_BASE);
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 3));		/* below the data: a huge offset */
+	JIMM(BPF_JGT, 1, max, fail);
+	JIMM(BPF_JGT, 2, max, fail);
+	EMIT(cg, DT_MOV64_REG(3, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 2));
+	MLD(4, scr + DT_SCR_USED);
+	JREG(BPF_JLE, 3, 4, ok);
+	PLACE(fail);
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	PLACE(ok);
+	EMIT(cg, DT_MOV64_REG(3, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)(scr + DT_SCR_DATA)));
+	EMIT(cg, DT_MOV64_REG(1, 3));
+}
+
+void
+dt_cg_scratch_ptr(dt_cg_t *cg, uint32_t size)
+{
+	uint32_t max = cg->dtp->opts.scratchsize;
+
+	if (!cg->scratch_off) {
+		dt_cg_fail(cg, "internal error: a store through a pointer with no scratch space");
+		return;
+	}
+	/* the verifier sees a store of size bytes at up to scratchsize past the data */
+	if (size > max)
+		cg->temp_max = DT_MAX(cg->temp_max, cg->scratch_off - DT_MST_TEMP + DT_SCR_DATA +
+						     max + size);
+	/* through memory, the address is a plain number whatever the expression was */
+	MST(DT_MST_FADDR, 0);
+	MLD(1, DT_MST_FADDR);
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
+	dt_cg_scratch_check(cg);
+	EMIT(cg, DT_MOV64_REG(0, 1));
+}
+
+/*
+ * A probe read of r2 bytes at r3 into r1 with helper; a bad address is a fault naming r3.
+ * Nothing to read is no fault, wherever (the kernel refuses some addresses at any size).
+ */
+static void
+dt_cg_read_or_fault(dt_cg_t *cg, int helper)
+{
+	int ok = LBL();
+
+	MST(DT_MST_FADDR, 3);
+	JIMM(BPF_JEQ, 2, 0, ok);
+	EMIT(cg, DT_CALL(helper));
+	JIMM(BPF_JEQ, 0, 0, ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	PLACE(ok);
+}
+
+/* r0 = the address a pointer argument designates: an array or a char array is its own. */
+static void
+dt_cg_ptrarg(dt_cg_t *cg, dt_node_t *n)
+{
+	if (n->kind != DT_NODE_INT &&
+	    (n->isuffix == -1 || dt_type_resolve(n->type)->kind == DT_TYPE_ARRAY))
+		dt_cg_kaddr(cg, n);
+	else
+		dt_cg_expr(cg, n);
+}
+
+/*
+ * If n designates D memory at an offset known now (an array variable, or & of a member or a
+ * constant-indexed element of a variable), that variable, and the offset in it at *off.
+ */
+static const dt_var_t *
+dt_cg_dmem_at(dt_cg_t *cg, const dt_node_t *n, uint32_t *off)
+{
+	const dt_var_t *v;
+
+	if (n->kind == DT_NODE_UNARY && n->op == TOK_AMP)
+		n = n->left;
+	else if (n->isuffix != -1 && dt_type_resolve(n->type)->kind != DT_TYPE_ARRAY)
+		return NULL;
+	*off = 0;
+	for (;;) {
+		if (n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) {
+			*off += (uint32_t)n->ident_id;
+		} else if (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
+			   n->list.data[0]->kind == DT_NODE_INT &&
+			   (n->left->isuffix == -1 ||
+			    dt_type_resolve(n->left->type)->kind == DT_TYPE_ARRAY)) {
+			*off += (uint32_t)n->list.data[0]->ival *
+				(n->left->isuffix == -1 ? 1 : dt_type_resolve(n->type)->size);
+		} else {
+			break;
+		}
+		n = n->left;
+	}
+	if ((n->kind != DT_NODE_IDENT && n->kind != DT_NODE_THIS) ||
+	    n->ident_kind != DT_IDENT_DVAR)
+		return NULL;
+	v = cg->prog->vars.data[n->ident_id];
+	return (v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) && *off <= v->size ? v : NULL;
+}
+
+/*
+ * The destination of copyinto() and bcopy(), its address (from dest) in stack slot dslot and
+ * the size in sslot: r1 = a pointer the verifier accepts, r2 = the size. It must lie in the
+ * clause's scratch space, as in DTrace, or in a D variable of this program (an array
+ * variable, or the address of a member or an element of one); else an invalid address fault.
+ */
+static void
+dt_cg_dest(dt_cg_t *cg, const dt_node_t *dest, int dslot, int sslot)
+{
+	const dt_var_t *v;
+	uint32_t off;
+	int ok = LBL();
+
+	EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)dslot));
+	MST(DT_MST_FADDR, 1);
+	EMIT(cg, DT_LDX(BPF_DW, 2, 10, (int16_t)sslot));
+	v = dt_cg_dmem_at(cg, dest, &off);
+	if (v) {
+		/* the rest of the variable from there: the verifier knows the address */
+		JIMM(BPF_JLE, 2, v->size - off, ok);
+		dt_cg_fault(cg, DT_FAULT_BADADDR);
+		PLACE(ok);
+		return;
+	}
+	MLD(1, DT_MST_FADDR);
+	dt_cg_scratch_check(cg);
+}
+
+/*
+ * alloca(size), copyin(addr, size): r0 = the address of a new allocation (zeroed, or the
+ * user memory copied there). copyinto(addr, size, dest), bcopy(src, dest, size): user or
+ * kernel memory into the destination. A bad source address is a fault, as with copyinstr().
+ * Arguments are evaluated in order.
+ */
+static void
+dt_cg_memsubr(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_node_t **a = n->list.data;
+	bool into = n->ident_id == DT_SUBR_COPYINTO;
+	int slot[3];
+
+	if (!cg->scratch_off) {
+		dt_cg_fail(cg, "internal error: a memory subroutine with no scratch space");
+		return;
+	}
+	switch (n->ident_id) {
+	case DT_SUBR_ALLOCA:
+		dt_cg_expr(cg, a[0]);
+		dt_cg_scratch_alloc(cg);
+		/* zeroed, as in DTrace: a probe read of address 0 fails and clears its buffer */
+		EMIT(cg, DT_MOV64_REG(2, 0));
+		EMIT(cg, DT_MOV64_IMM(3, 0));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+		break;
+	case DT_SUBR_COPYIN:
+		dt_cg_expr(cg, a[0]);
+		slot[0] = dt_cg_push(cg);
+		dt_cg_expr(cg, a[1]);
+		dt_cg_scratch_alloc(cg);
+		EMIT(cg, DT_MOV64_REG(2, 0));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot[0]));
+		dt_cg_read_or_fault(cg, BPF_FUNC_probe_read_user);
+		cg->stack_depth -= 8;
+		break;
+	default:
+		for (int i = 0; i < 3; i++) {
+			if (into ? i == 2 : i < 2)
+				dt_cg_ptrarg(cg, a[i]);
+			else
+				dt_cg_expr(cg, a[i]);
+			slot[i] = dt_cg_push(cg);
+		}
+		if (into)
+			dt_cg_dest(cg, a[2], slot[2], slot[1]);
+		else
+			dt_cg_dest(cg, a[1], slot[1], slot[2]);
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot[0]));
+		dt_cg_read_or_fault(cg, into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+		cg->stack_depth -= 24;
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		return;
+	}
+	MLD(0, cg->scratch_off + DT_SCR_BASE);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 9));
 }
 
 /* r1 = the byte at r7 + off + r3; r4 = 1 if it is the NUL, else 0 (with no branch). */
@@ -1370,6 +1653,9 @@ dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 		return;
 	case DT_SUBR_D_PATH: case DT_SUBR_FI_PATHNAME: case DT_SUBR_FI_MOUNT:
 		dt_cg_d_path(cg, n);
+		return;
+	case DT_SUBR_ALLOCA: case DT_SUBR_COPYIN: case DT_SUBR_COPYINTO: case DT_SUBR_BCOPY:
+		dt_cg_memsubr(cg, n);
 		return;
 	default:
 		dt_cg_fail(cg, "unknown subroutine");

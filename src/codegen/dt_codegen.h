@@ -46,6 +46,28 @@
 #define DT_MST_FILL 120
 #define DT_MST_TEMP 128
 
+/*
+ * Scratch space: what alloca() and copyin() allocate and what copyinto(), bcopy() and
+ * stores through pointers may write, in programs whose clauses use it. scratchsize bytes at
+ * scratch_off in the scratch value, after this-> variables and strtok()'s state; each clause
+ * that uses it starts with none of it allocated (DTrace frees it at the end of the clause):
+ *
+ *   +0          +8       +16                         +16 + scratchsize
+ *   +-----------+--------+---------------------------+-----------------------------------+
+ *   | base      | used   | data: allocations, each   | the clause's other temporaries    |
+ *   |           | bytes  | 8-byte aligned            | (scratchsize bytes at least)      |
+ *   +-----------+--------+---------------------------+-----------------------------------+
+ *
+ * base is the address of data, written as a pointer: it reads back as a plain number, so
+ * scratch pointers are plain 64-bit values, as in DTrace, that D variables keep. A write
+ * turns one back into a pointer the verifier accepts by its offset from base, checked
+ * against used. The verifier bounds a copy's offset and its size separately, so the value
+ * reaches scratchsize bytes past the data.
+ */
+#define DT_SCR_BASE 0
+#define DT_SCR_USED 8
+#define DT_SCR_DATA 16
+
 /* The global state value (DT_MAP_STATE): word 0 is the activity (0 active, 1 draining). */
 #define DT_ST_ACTIVITY 0
 #define DT_ST_SIZE 64
@@ -73,6 +95,7 @@ enum {
 	DT_FAULT_NONE,
 	DT_FAULT_BADADDR,	/* "invalid address" */
 	DT_FAULT_DIVZERO,	/* "divide-by-zero" */
+	DT_FAULT_NOSCRATCH,	/* "out of scratch space" */
 };
 
 typedef struct dt_irbuf {
@@ -144,6 +167,7 @@ typedef struct dt_cg {
 	/* Where each clause's temporaries start: after this-> variables and, in a program
 	 * that calls strtok(), its state (at strtok_off in the scratch value; else 0). */
 	uint32_t temp_base, strtok_off;
+	uint32_t scratch_off;	/* the scratch space (DT_SCR_*) in the scratch value, or 0 */
 	int stack_depth;	/* bytes of the BPF stack used by spills (grows down from fp) */
 	int stack_max;
 	int prog_exit;		/* label: return 0 from the program */
@@ -207,6 +231,8 @@ void dt_cg_conv(dt_cg_t *cg, int reg, const dt_type_t *from, const dt_type_t *to
 void dt_cg_setcc(dt_cg_t *cg, int jop, int dst, int src);
 /* r0 = the expression's value (integer normalized to its type, or a string pointer). */
 void dt_cg_expr(dt_cg_t *cg, dt_node_t *n);
+/* r0 = the address an object expression designates (p->m, s.m, *p, a[i], a variable). */
+void dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n);
 /* Offset of a string literal in the string table (interned). */
 uint32_t dt_cg_strtab(dt_cg_t *cg, const char *s, size_t len);
 /* The most bytes a string expression can hold. */
@@ -220,7 +246,16 @@ void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
 /* Subroutine calls (dt_cg_subr.c). */
 void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
 /* Does the clause call strtok()? Then its program keeps strtok's state (dt_cg_program). */
-bool dt_cg_calls_strtok(const dt_node_t *n);
+bool dt_cg_calls_strtok(dt_cg_t *cg, const dt_node_t *n);
+/* Does it use scratch space (DT_SCR_*)? Then the program has it and the clause resets it. */
+bool dt_cg_uses_scratch(dt_cg_t *cg, const dt_node_t *n);
+/* At the start of a clause that uses scratch space: none of it allocated yet. */
+void dt_cg_scratch_reset(dt_cg_t *cg);
+/* r0 = a pointer the verifier accepts to the size bytes at the address in r0, which must lie
+ * in what the clause has allocated of its scratch space; else an invalid address fault. */
+void dt_cg_scratch_ptr(dt_cg_t *cg, uint32_t size);
+/* Is n a global or clause-local variable, or a member or element of one: D memory? */
+bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
 #define DT_STRTOK_SIZE(cg) (8 + (uint32_t)DT_ALIGN((cg)->strsize, 8))
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
 /* d_path(p), and dlibs/io.d's __fi_pathname(p) and __fi_mount(p) (dt_cg_path.c). */

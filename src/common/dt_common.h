@@ -270,6 +270,7 @@ typedef struct dt_loc {
 	X(D_ARGS_IDX)                                                                        \
 	X(D_ARGS_TYPE)                                                                       \
 	X(D_TRACEMEM_SIZE)                                                                   \
+	X(D_ALLOCA_SIZE)                                                                     \
 	X(D_UNSUPPORTED)
 
 typedef enum dt_errtag {

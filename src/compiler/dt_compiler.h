@@ -409,12 +409,13 @@ enum { DT_SUBR_COPYINSTR, DT_SUBR_STRLEN, DT_SUBR_STRJOIN, DT_SUBR_SUBSTR, DT_SU
        DT_SUBR_NTOHLL, DT_SUBR_RAND, DT_SUBR_GETMAJOR, DT_SUBR_GETMINOR, DT_SUBR_INET_NTOA,
        DT_SUBR_INET_NTOA6, DT_SUBR_INET_NTOP, DT_SUBR_PROGENYOF, DT_SUBR_SPECULATION,
        DT_SUBR_STRTOK, DT_SUBR_CLEANPATH, DT_SUBR_D_PATH,
-       DT_SUBR_FI_PATHNAME, DT_SUBR_FI_MOUNT };
+       DT_SUBR_FI_PATHNAME, DT_SUBR_FI_MOUNT, DT_SUBR_ALLOCA, DT_SUBR_COPYIN, DT_SUBR_COPYINTO,
+       DT_SUBR_BCOPY };
 
 typedef struct dt_subr {
 	const char *name;
 	int id;
-	const char *args;	/* argument kinds: s string, i integer, p address; '|' then optional */
+	const char *args;	/* argument kinds (dt_subrs.c); '|' then the optional ones */
 	const char *result;	/* the result type's name ("string", "size_t", "int", ...) */
 } dt_subr_t;
 

@@ -1080,6 +1080,28 @@ dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n)
 }
 
 /*
+ * Is n an object reached through a pointer a D variable holds: *p, p->m, p[i] (the pointer
+ * perhaps cast), or a member or element of one? DTrace lets a program write there, as the
+ * pointer's variable is writable; at run time only the clause's scratch space (alloca(),
+ * copyin()) takes the store, and any other address is an invalid address fault.
+ */
+static bool
+dt_sema_is_ptrobj(const dt_node_t *n)
+{
+	while ((n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) ||
+	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
+		(n->left->isuffix == -1 || dt_type_resolve(n->left->type)->kind == DT_TYPE_ARRAY)))
+		n = n->left;
+	if (!(n->kind == DT_NODE_UNARY && n->op == TOK_STAR) &&
+	    !(n->kind == DT_NODE_MEMBER && n->op == TOK_ARROW) &&
+	    !(n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX))
+		return false;
+	for (n = n->left; n->kind == DT_NODE_CAST; n = n->left)
+		;
+	return n->ident_kind == DT_IDENT_DVAR;
+}
+
+/*
  * x = y of structs or unions: a copy of y's bytes, so y must be an object in memory of the
  * same type. Marks n (isuffix DT_ISUFFIX_COPY) and returns true when n is one (even in
  * error).
@@ -1123,7 +1145,7 @@ dt_sema_dmem_assign(dt_sema_t *s, dt_node_t *n, const dt_type_t *rt)
 	dt_sema_expr(s, l);
 	if (!l->type)
 		return;
-	if (!dt_sema_is_dmem(s, l)) {
+	if (!dt_sema_is_dmem(s, l) && !dt_sema_is_ptrobj(l)) {
 		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its %s",
 		    op, rt ? "left-hand operand" : "operand");
 		return;
@@ -1174,7 +1196,8 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	dt_sema_expr(s, r);
 	if (!r->type || !dt_sema_no_action(s, r))
 		return;
-	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l))) {
+	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l)) ||
+	    (l->kind == DT_NODE_UNARY && l->op == TOK_STAR)) {
 		dt_sema_dmem_assign(s, n, r->type);
 		return;
 	}
@@ -1246,7 +1269,8 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 	dt_node_t *l = n->left;
 	dt_var_t *v;
 
-	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l))) {
+	if (l->kind == DT_NODE_MEMBER || (l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l)) ||
+	    (l->kind == DT_NODE_UNARY && l->op == TOK_STAR)) {
 		dt_sema_dmem_assign(s, n, NULL);
 		return;
 	}
@@ -1347,19 +1371,34 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 			k++;
 		kind = sp->args[k];
 		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) :
-		     kind == 'S' ? dt_is_string(t) || dt_is_null(n->list.data[i]) : dt_is_scalar(t);
+		     kind == 'S' ? dt_is_string(t) || dt_is_null(n->list.data[i]) :
+		     kind == 'P' ? dt_is_string(t) || dt_is_null(n->list.data[i]) ||
+				   dt_type_resolve(t)->kind == DT_TYPE_PTR ||
+				   dt_type_resolve(t)->kind == DT_TYPE_ARRAY : dt_is_scalar(t);
 		if (!ok) {
 			ERR(s, D_PROTO_ARG, n->list.data[i], "%s( ) argument #%d is incompatible with "
 			    "prototype:\n\tprototype: %s\n\t argument: %s", n->text, i + 1,
 			    kind == 's' ? "string" : kind == 'i' ? "int64_t" :
-			    kind == 'S' ? "char *" : "uintptr_t", t->name);
+			    kind == 'S' ? "char *" : kind == 'P' ? "void *" : "uintptr_t", t->name);
+			return;
+		}
+	}
+	if (sp->id == DT_SUBR_ALLOCA || sp->id == DT_SUBR_COPYIN) {
+		/* a constant size that can never fit is an error now, not a fault later */
+		dt_node_t *sz = n->list.data[sp->id == DT_SUBR_ALLOCA ? 0 : 1];
+
+		if (sz->kind == DT_NODE_INT && sz->ival > s->dtp->opts.scratchsize) {
+			ERR(s, D_ALLOCA_SIZE, sz, "%s( ) size %lld exceeds the scratch space of %u "
+			    "bytes (option scratchsize)", n->text, (long long)sz->ival,
+			    s->dtp->opts.scratchsize);
 			return;
 		}
 	}
 	n->ident_kind = DT_IDENT_SUBR;
 	n->ident_id = sp->id;
-	n->type = strcmp(sp->result, "string") == 0 ? dt_type_string(s->cc)
-						    : dt_type_named(s->cc, sp->result);
+	n->type = strcmp(sp->result, "string") == 0 ? dt_type_string(s->cc) :
+		  strcmp(sp->result, "void *") == 0 ? dt_type_ptr(s->cc, dt_type_void(s->cc)) :
+		  dt_type_named(s->cc, sp->result);
 }
 
 /*

@@ -9,6 +9,10 @@
  *   s  a string                 i  an integer
  *   p  an address (integer or pointer)
  *   S  a string or NULL (reported as char *, DTrace's prototype)
+ *   P  a pointer: a pointer, an array or a string, or NULL (reported as void *)
+ *
+ * The memory subroutines (alloca, copyin, copyinto, bcopy) work in the clause's scratch
+ * space: see dt_cg_subr.c.
  */
 #include <string.h>
 
@@ -52,6 +56,10 @@ static const dt_subr_t dt_subrs[] = {
 	 * mount, "<unknown>" where d_path gives "" */
 	{"__fi_pathname", DT_SUBR_FI_PATHNAME,	"p",	"string"},
 	{"__fi_mount",	DT_SUBR_FI_MOUNT,	"p",	"string"},
+	{"alloca",	DT_SUBR_ALLOCA,		"i",	"void *"},
+	{"copyin",	DT_SUBR_COPYIN,		"pi",	"void *"},
+	{"copyinto",	DT_SUBR_COPYINTO,	"piP",	"void"},
+	{"bcopy",	DT_SUBR_BCOPY,		"PPi",	"void"},
 };
 
 const dt_subr_t *

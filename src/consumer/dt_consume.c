@@ -76,6 +76,9 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	case DT_FAULT_DIVZERO:
 		fprintf(stderr, "divide-by-zero");
 		break;
+	case DT_FAULT_NOSCRATCH:
+		fprintf(stderr, "out of scratch space");
+		break;
 	case DT_FAULT_BADADDR:
 	default:
 		fprintf(stderr, "invalid address (0x%llx)", (unsigned long long)addr);
@@ -84,9 +87,11 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	/* DTrace says which action; we add where it is in the source. */
 	{
 		unsigned stmt = (unsigned)(kind >> 8) & 0xffffff;
-		/* DTrace's fault codes: DTRACEFLT_BADADDR 1, DTRACEFLT_DIVZERO 4 */
+		/* DTrace's fault codes: DTRACEFLT_BADADDR 1, DTRACEFLT_DIVZERO 4,
+		 * DTRACEFLT_NOSCRATCH 5 */
 		uint64_t eargs[8] = {0, clause + 1, stmt, 0,
-				     (kind & 0xff) == DT_FAULT_DIVZERO ? 4 : 1, addr, 0, 0};
+				     (kind & 0xff) == DT_FAULT_DIVZERO ? 4 :
+				     (kind & 0xff) == DT_FAULT_NOSCRATCH ? 5 : 1, addr, 0, 0};
 		uint64_t site = kind >> 32;
 		dt_program_t *prog = dtp->prog;
 

@@ -29,6 +29,7 @@ dt_handle_new(void)
 	dtp->opts.bufsize = 4ULL << 20;
 	dtp->opts.aggsize = 4ULL << 20;
 	dtp->opts.strsize = 256;
+	dtp->opts.scratchsize = 256;	/* Oracle Linux DTrace's default */
 	dtp->opts.dynvarsize = 1ULL << 20;
 	dtp->opts.nspec = 1;
 	dtp->opts.stackframes = 20;
@@ -235,6 +236,12 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 		if (dt_opt_size(value, &n) < 0 || n < 2 || n > 1024)
 			return -1;
 		o->strsize = (uint32_t)n;
+	} else if (strcmp(name, "scratchsize") == 0) {
+		/* Bounded so scratch space (and the verifier's view of it) fits the per-CPU
+		 * scratch value: see dt_cg_scratch_alloc. */
+		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 8192)
+			return -1;
+		o->scratchsize = (uint32_t)n;
 	} else {
 		for (size_t i = 0; i < DT_ARRAY_SIZE(ignored); i++)
 			if (strcmp(name, ignored[i]) == 0)

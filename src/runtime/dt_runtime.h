@@ -43,6 +43,7 @@ typedef struct dt_options {
 	dt_bufpolicy_t bufpolicy;
 	uint64_t aggsize;
 	uint32_t strsize;
+	uint32_t scratchsize;	/* bytes alloca() and copyin() may take in one clause */
 	uint32_t dynvarsize;
 	bool flowindent;
 	bool disasm;		/* -S: show each program's BPF before loading it */

@@ -113,6 +113,11 @@ UNIT_TEST(options)
 	UNIT_EQ_INT(dtp->opts.bufsize, 2 << 20);
 	UNIT_EQ_INT(dt_opt_set(dtp, "strsize", "64", &why), 0);
 	UNIT_EQ_INT(dtp->opts.strsize, 64);
+	UNIT_EQ_INT(dtp->opts.scratchsize, 256);
+	UNIT_EQ_INT(dt_opt_set(dtp, "scratchsize", "8k", &why), 0);
+	UNIT_EQ_INT(dtp->opts.scratchsize, 8192);
+	UNIT_EQ_INT(dt_opt_set(dtp, "scratchsize", "8193", &why), -1);
+	UNIT_EQ_INT(dt_opt_set(dtp, "scratchsize", "0", &why), -1);
 	UNIT_EQ_INT(dt_opt_set(dtp, "quiet", NULL, &why), 0);
 	UNIT_TRUE(dtp->opts.quiet);
 	UNIT_EQ_INT(dt_opt_set(dtp, "bufsize", "x", &why), -1);
@@ -682,6 +687,25 @@ UNIT_TEST(dtrace_tags_library)
 		    "\tprevious: scalar inline");
 	UNIT_EQ_STR(error_of("BEGIN { trace(libval); }"), "(compiled)");
 	test_lib = NULL;
+}
+
+/* stores through pointers: allowed through a pointer a D variable holds (scratch space at run
+ * time), not through other pointers */
+UNIT_TEST(pointer_stores)
+{
+	UNIT_EQ_STR(error_of("struct s { int a; char n[4]; };\n"
+			     "BEGIN { this->p = (int *)alloca(8); *this->p = 1; this->p[1]++;\n"
+			     "q = (struct s *)alloca(8); q->a += 2; q->n = \"ab\"; *q = *q;\n"
+			     "self->v = alloca(4); *(int *)self->v = 3; --*(char *)self->v; }"),
+		    "(compiled)");
+	UNIT_EQ_STR(error_of("BEGIN { *(int *)alloca(4) = 1; }"),
+		    "D_OP_LVAL 1:27 action list: operator = requires a writable variable as its left-hand operand");
+	UNIT_EQ_STR(error_of("BEGIN { ((int *)curthread)[1] = 1; }"),
+		    "D_OP_LVAL 1:31 action list: operator = requires a writable variable as its left-hand operand");
+	UNIT_EQ_STR(error_of("BEGIN { p = alloca(4); *p = 1; }"),
+		    "D_DEREF_VOID 1:24 action list: cannot dereference pointer to void");
+	UNIT_EQ_STR(error_of("BEGIN { this->p = (int *)alloca(4); *this->p = \"s\"; }"),
+		    "D_OP_INCOMPAT 1:46 action list: operands have incompatible types: \"int\" = \"string\"");
 }
 
 UNIT_MAIN()
