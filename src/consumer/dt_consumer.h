@@ -7,10 +7,13 @@
  * Formatting is pure code (bytes in, text out), so it is unit-tested without a kernel:
  * dt_printf.c (DTrace's printf language), dt_format.c (trace() and the default record line),
  * dt_aggprint.c (aggregation tables and histograms, clear/trunc/normalize, printa joins),
- * dt_ksyms.c (kernel symbols for stack(), %a, func(), mod()). dt_consume.c owns the loop.
+ * dt_ksyms.c (kernel symbols for stack(), %a, func(), mod()), dt_usyms.c (user symbols for
+ * ustack(), %A, uaddr(), usym(), umod()). dt_consume.c owns the loop.
  */
 #ifndef DT_CONSUMER_H
 #define DT_CONSUMER_H
+
+#include <sys/types.h>
 
 #include "../common/dt_common.h"
 #include "../common/dt_program.h"
@@ -178,6 +181,69 @@ void dt_ksym_fmt_mod(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* mod(): 
  *                   2
  */
 void dt_ksym_fmt_stack(dt_strbuf_t *sb, dt_ksyms_t *ks, const uint64_t *pcs, size_t npcs,
+		       int indent);
+
+/* ---- user symbols (dt_usyms.c) -------------------------------------------------------- */
+
+/*
+ * One line of /proc/PID/maps: "start-end perms offset major:minor inode [path]". path points
+ * into the line (pathlen bytes, without a " (deleted)" suffix; 0 for anonymous memory).
+ */
+typedef struct dt_umap {
+	uint64_t start, end, off, dev, ino;
+	char perms[5];
+	const char *path;
+	size_t pathlen;
+} dt_umap_t;
+
+bool dt_umaps_parse_line(const char *line, dt_umap_t *m);	/* false: malformed */
+
+/*
+ * One file's symbols (from .symtab and .dynsym). Only sized functions, objects and common
+ * symbols are kept; lookups sort first. dt_usymtab_lookup returns the name of the symbol
+ * covering ELF address vaddr and sets *value to its address, or NULL.
+ */
+typedef struct dt_usymtab dt_usymtab_t;
+
+dt_usymtab_t *dt_usymtab_new(void);
+void dt_usymtab_free(dt_usymtab_t *t);	/* accepts NULL */
+void dt_usymtab_add(dt_usymtab_t *t, const char *name, uint64_t value, uint64_t size, int type,
+		    int bind);
+void dt_usymtab_sort(dt_usymtab_t *t);
+size_t dt_usymtab_count(dt_usymtab_t *t);	/* after merging duplicates */
+const char *dt_usymtab_lookup(dt_usymtab_t *t, uint64_t vaddr, uint64_t *value);
+
+/*
+ * The symbolizer of user addresses: every process's mappings and every mapped file's symbols,
+ * read on first use and cached (procroot NULL: /proc; tests point it at a directory of their
+ * own). us may be NULL everywhere: every address is then unknown.
+ */
+typedef struct dt_usyms dt_usyms_t;
+
+dt_usyms_t *dt_usyms_new(const char *procroot);
+void dt_usyms_free(dt_usyms_t *us);		/* accepts NULL */
+/* A new batch of records: a process's mappings may be read again (once) on a miss. */
+void dt_usyms_tick(dt_usyms_t *us);
+/* Process pid is about to exit: cache its mappings and all their symbols now, for good. */
+void dt_usyms_hold(dt_usyms_t *us, pid_t pid);
+/* Process pid ran exec(): its mappings are new. */
+void dt_usyms_forget(dt_usyms_t *us, pid_t pid);
+
+/* The symbol covering addr in process pid and its address, and the module (NULL: none). */
+const char *dt_usym_lookup(dt_usyms_t *us, pid_t pid, uint64_t addr, uint64_t *symaddr,
+			   const char **mod);
+/* DTrace's text for a user address: uaddr(), %A and ustack() frames: mod`f+0x1b */
+void dt_usym_fmt_addr(dt_strbuf_t *sb, dt_usyms_t *us, pid_t pid, uint64_t addr);
+void dt_usym_fmt_sym(dt_strbuf_t *sb, dt_usyms_t *us, pid_t pid, uint64_t addr);  /* mod`f */
+void dt_usym_fmt_mod(dt_strbuf_t *sb, dt_usyms_t *us, pid_t pid, uint64_t addr);  /* mod */
+/* The address an aggregation key of usym() (the symbol's) or umod() (the module's) holds. */
+uint64_t dt_usym_norm_sym(dt_usyms_t *us, pid_t pid, uint64_t addr);
+uint64_t dt_usym_norm_mod(dt_usyms_t *us, pid_t pid, uint64_t addr);
+/*
+ * ustack(): words[0] is the process id, then the program counters (zero after the last).
+ * "\n", then one frame per line after indent spaces (< 0: DT_STACK_INDENT), as stack().
+ */
+void dt_usym_fmt_stack(dt_strbuf_t *sb, dt_usyms_t *us, const uint64_t *words, size_t nwords,
 		       int indent);
 
 /* ---- aggregation printing with options (dt_aggprint.c) -------------------------------- */
