@@ -27,6 +27,7 @@ typedef struct dt_pfarg {
 	uint32_t size;		/* INT: the D type's size in bytes (1, 2, 4, 8) */
 	bool is_signed;		/* INT */
 	const char *str;	/* STRING: NUL-terminated (bounded by strsize) */
+	pid_t upid;		/* INT of uaddr(), usym(), umod(): the address's process (%A) */
 } dt_pfarg_t;
 
 /* The type of an argument as the compiler sees it, for checking conversions. */
@@ -51,6 +52,8 @@ void dt_pfmt_free(dt_pfmt_t *pf);
 
 /* Number of arguments the format consumes (conversions plus '*' widths/precisions). */
 int dt_pfmt_nargs(const dt_pfmt_t *pf);
+/* Does the format have conversion c (as 'A')? */
+bool dt_pfmt_has_conv(const dt_pfmt_t *pf, char c);
 
 /*
  * Check argument types against the conversions, DTrace-style. "what" names the function
@@ -255,13 +258,23 @@ void dt_usym_fmt_stack(dt_strbuf_t *sb, dt_usyms_t *us, const uint64_t *words, s
  *   STACK  stack(): the key slot holds item->size / 8 program counters (unused ones 0)
  *   SYM    func()/sym(): an 8-byte address, printed "  %-50s" as mod`name
  *   MOD    mod(): an 8-byte address, printed "  %-50s" as the module
+ *   USTACK ustack(): the process id, then item->size / 8 - 1 user program counters
+ *   UADDR, USYM, UMOD  uaddr(), usym(), umod(): the process id and a user address, printed
+ *          "  %-50s" as mod`name+0x1b, mod`name, mod
  */
 typedef enum dt_keyfmt {
 	DT_KEYFMT_PLAIN,
 	DT_KEYFMT_STACK,
 	DT_KEYFMT_SYM,
 	DT_KEYFMT_MOD,
+	DT_KEYFMT_USTACK,
+	DT_KEYFMT_UADDR,
+	DT_KEYFMT_USYM,
+	DT_KEYFMT_UMOD,
 } dt_keyfmt_t;
+
+/* A user key's or record item's text (UADDR, USYM, UMOD; words: the process id, the address). */
+void dt_usym_fmt_item(dt_strbuf_t *sb, dt_usyms_t *us, dt_keyfmt_t kf, const uint64_t words[2]);
 
 /*
  * Printing options for one aggregation.
@@ -279,6 +292,7 @@ typedef enum dt_keyfmt {
 typedef struct dt_aggpopts {
 	uint64_t normal;
 	dt_ksyms_t *ksyms;
+	dt_usyms_t *usyms;	/* for USTACK, UADDR, USYM, UMOD keys (NULL: raw addresses) */
 	const dt_keyfmt_t *keyfmt;
 	int stackindent;
 } dt_aggpopts_t;
@@ -415,6 +429,8 @@ void dt_agg_join_free(dt_aggjoin_t *j);
 typedef struct dt_printa_opts {
 	const uint64_t *normal;		/* naggs entries, or NULL: none normalized */
 	dt_ksyms_t *ksyms;
+	dt_usyms_t *usyms;
+	pid_t target;			/* the -c/-p process: %A of an integer key */
 	const dt_keyfmt_t *keyfmt;	/* the first aggregation's nkeys entries, or NULL */
 	int stackindent;		/* as in dt_aggpopts_t */
 } dt_printa_opts_t;
@@ -433,6 +449,12 @@ void dt_printa_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *
 /* printf() formatting with symbols for %a (mod`sym+0x..) and %A; ks may be NULL. */
 void dt_pfmt_format_ks(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs,
 		       dt_ksyms_t *ks);
+/*
+ * The same with user symbols for %A: an argument's own process (uaddr() and friends), else
+ * target, the -c/-p process, as DTrace reads %A of a plain address (0: none, raw).
+ */
+void dt_pfmt_format_syms(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args,
+			 int nargs, dt_ksyms_t *ks, dt_usyms_t *us, pid_t target);
 
 /* ---- records kept back (dt_recbuf.c) -------------------------------------------------- */
 
@@ -472,5 +494,14 @@ void dt_consume_aggs(struct dt_handle *dtp);		/* print every aggregation (exit) 
 /* bufpolicy fill or ring: print the records kept, once tracing has stopped (after END). */
 void dt_consume_held(struct dt_handle *dtp);
 void dt_consume_fini(struct dt_handle *dtp);
+/*
+ * User symbols and the traced process. wants_usyms: does the program print user addresses
+ * (ustack(), jstack(), uaddr(), usym(), umod(), %A)? proc_exit: process pid is stopped on its
+ * way out, its memory still there: print what is buffered and cache its symbols for later.
+ * proc_exec: process pid has run a new program.
+ */
+bool dt_consume_wants_usyms(struct dt_handle *dtp);
+void dt_consume_proc_exit(struct dt_handle *dtp, pid_t pid);
+void dt_consume_proc_exec(struct dt_handle *dtp, pid_t pid);
 
 #endif /* DT_CONSUMER_H */

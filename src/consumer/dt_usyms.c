@@ -679,3 +679,16 @@ dt_usym_fmt_stack(dt_strbuf_t *sb, dt_usyms_t *us, const uint64_t *words, size_t
 		dt_sb_putc(sb, '\n');
 	}
 }
+
+void
+dt_usym_fmt_item(dt_strbuf_t *sb, dt_usyms_t *us, dt_keyfmt_t kf, const uint64_t words[2])
+{
+	pid_t pid = (pid_t)words[0];
+
+	if (kf == DT_KEYFMT_UMOD)
+		dt_usym_fmt_mod(sb, us, pid, words[1]);
+	else if (kf == DT_KEYFMT_USYM)
+		dt_usym_fmt_sym(sb, us, pid, words[1]);
+	else
+		dt_usym_fmt_addr(sb, us, pid, words[1]);
+}

@@ -240,4 +240,74 @@ UNIT_TEST(stack_text)
 	rmdir(procroot);
 }
 
+/* Aggregation keys, printa() and printf()'s %A with user symbols. */
+UNIT_TEST(keys_and_formats)
+{
+	uint64_t fn = (uint64_t)(uintptr_t)&unit_usyms_target;
+	dt_recitem_t keys[2] = {
+		{ .kind = DT_REC_INT, .offset = 0, .size = 24, .fmt = DT_RECFMT_USTACK },
+		{ .kind = DT_REC_INT, .offset = 24, .size = 16, .fmt = DT_RECFMT_UADDR },
+	};
+	const dt_aggdesc_t ad = { .func = DT_AGG_COUNT, .keys = keys, .nkeys = 2, .keysize = 40,
+				  .nwords = 1 };
+	const dt_aggdesc_t *aggs[1] = { &ad };
+	uint64_t key[5] = { 4242, fn + 3, 0, 4242, fn + 2 }, val[1] = { 7 };
+	dt_aggent_t e = { (const uint8_t *)key, val };
+	const dt_aggent_t *ents[1] = { &e };
+	size_t nents[1] = { 1 };
+	dt_keyfmt_t kf[2] = { DT_KEYFMT_USTACK, DT_KEYFMT_UADDR };
+	dt_strbuf_t sb = { 0 }, want = { 0 };
+	dt_pfarg_t args[2] = { { .kind = DT_REC_INT, .size = 8, .ival = fn + 1 },
+			       { .kind = DT_REC_INT, .size = 8, .ival = fn + 2, .upid = 4242 } };
+	dt_pfmt_t *pf;
+	dt_usyms_t *us;
+	char *msg = NULL;
+	dt_errtag_t tag;
+
+	mkdir(procroot, 0700);
+	fake_proc(4242, NULL);
+	us = dt_usyms_new(procroot);
+	dt_agg_print_entries_opts(&sb, &ad, &e, 1,
+				  &(dt_aggpopts_t){ .usyms = us, .keyfmt = kf });
+	dt_sb_printf(&want, "\n              test_usyms`unit_usyms_target+0x3\n  %-50s %16d\n",
+		     "test_usyms`unit_usyms_target+0x2", 7);
+	UNIT_EQ_STR(dt_sb_str(&sb), dt_sb_str(&want));
+	/* usym() and umod() keys print the function and the module. */
+	kf[1] = DT_KEYFMT_USYM;
+	dt_sb_reset(&sb);
+	dt_agg_print_entries_opts(&sb, &ad, &e, 1,
+				  &(dt_aggpopts_t){ .usyms = us, .keyfmt = kf, .stackindent = 2 });
+	dt_sb_reset(&want);
+	dt_sb_printf(&want, "\n  test_usyms`unit_usyms_target+0x3\n  %-50s %16d\n",
+		     "test_usyms`unit_usyms_target", 7);
+	UNIT_EQ_STR(dt_sb_str(&sb), dt_sb_str(&want));
+	/* printa(): %k a user stack, %A a uaddr() key. */
+	pf = dt_pfmt_parse("%k|%A|%@d\n", &msg, &tag);
+	UNIT_TRUE(pf != NULL);
+	kf[1] = DT_KEYFMT_UADDR;
+	dt_sb_reset(&sb);
+	dt_printa_format(&sb, pf, aggs, 1, ents, nents, NULL,
+			 &(dt_printa_opts_t){ .usyms = us, .keyfmt = kf });
+	UNIT_EQ_STR(dt_sb_str(&sb), "\n              test_usyms`unit_usyms_target+0x3\n"
+				    "|test_usyms`unit_usyms_target+0x2|7\n");
+	dt_pfmt_free(pf);
+	/* printf(): %A of a plain address names the -c/-p process's; of uaddr(), its own. */
+	pf = dt_pfmt_parse("%A %A", &msg, &tag);
+	dt_sb_reset(&sb);
+	dt_pfmt_format_syms(&sb, pf, args, 2, NULL, us, 4242);
+	UNIT_EQ_STR(dt_sb_str(&sb), "test_usyms`unit_usyms_target+0x1 "
+				    "test_usyms`unit_usyms_target+0x2");
+	dt_sb_reset(&sb);
+	dt_sb_reset(&want);
+	dt_sb_printf(&want, "0x%llx test_usyms`unit_usyms_target+0x2", (unsigned long long)fn + 1);
+	dt_pfmt_format_syms(&sb, pf, args, 2, NULL, us, 0);
+	UNIT_EQ_STR(dt_sb_str(&sb), dt_sb_str(&want));
+	dt_pfmt_free(pf);
+	dt_sb_free(&sb);
+	dt_sb_free(&want);
+	dt_usyms_free(us);
+	drop_proc(4242);
+	rmdir(procroot);
+}
+
 UNIT_MAIN()
