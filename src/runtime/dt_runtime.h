@@ -112,6 +112,7 @@ typedef struct dt_handle {
 	pid_t target_pid;
 	int target_pidfd;
 	int target_go_fd;		/* -c: write end of the pipe the child waits on */
+	bool target_traced;		/* seized with ptrace, to be held at its exit */
 
 	/* Consumer state */
 	struct ring_buffer *rb;
