@@ -121,11 +121,12 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 
 /*
  * trace() of stack(), ustack(), func(), sym(), mod(), uaddr(), usym(), umod(): symbolized.
- * The user ones print "  %-50s", quiet or not, as DTrace's consumer prints them.
+ * The symbols print "  %-50s", quiet or not, as DTrace's consumer prints them (illumos' and
+ * Oracle's dt_print_sym() and dt_print_usym() take no other format for a record).
  */
 static void
 dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint32_t len,
-		    const dt_recitem_t *it, bool quiet)
+		    const dt_recitem_t *it)
 {
 	static const dt_keyfmt_t ukf[] = {
 		[DT_RECFMT_UADDR] = DT_KEYFMT_UADDR, [DT_RECFMT_USYM] = DT_KEYFMT_USYM,
@@ -134,7 +135,6 @@ dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint3
 	uint64_t pcs[128], v = 0;
 	size_t n;
 	dt_strbuf_t tmp = {0};
-	dt_pfarg_t arg = {.kind = DT_REC_STRING};
 
 	if (it->offset + it->size > len)
 		return;
@@ -159,8 +159,7 @@ dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint3
 			dt_ksym_fmt_sym(&tmp, dtp->ksyms, v);
 		else
 			dt_ksym_fmt_mod(&tmp, dtp->ksyms, v);
-		arg.str = dt_sb_str(&tmp);
-		dt_fmt_trace(sb, &arg, quiet);
+		dt_sb_printf(sb, "  %-50s", dt_sb_str(&tmp));
 		dt_sb_free(&tmp);
 		return;
 	default:
@@ -411,7 +410,7 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 					dt_fmt_bytes(sb, rec + a->items[0].offset,
 						     a->items[0].size, quiet);
 			} else if (a->items[0].fmt != DT_RECFMT_PLAIN)
-				dt_consume_symbolic(dtp, sb, rec, len, &a->items[0], quiet);
+				dt_consume_symbolic(dtp, sb, rec, len, &a->items[0]);
 			else
 				dt_fmt_trace(sb, &args[0], quiet);
 			break;
