@@ -55,6 +55,7 @@
 #include "dt_consumer.h"
 
 #define DT_USYM_BACKSCAN 32	/* earlier addresses looked at for a symbol that covers addr */
+#define DT_USYM_MAXPROCS 512	/* processes whose mappings are kept (the least used go) */
 
 /* ---- symbol tables ------------------------------------------------------------------- */
 
@@ -280,6 +281,7 @@ typedef struct uproc {
 	bool gone;		/* the last read failed: the process has exited */
 	bool held;		/* dt_usyms_hold: never read again */
 	uint64_t gen;		/* the batch of the last read */
+	uint64_t used;		/* the batch of the last lookup */
 	DT_VEC(umapping_t) maps;	/* by address, as the kernel lists them */
 } uproc_t;
 
@@ -360,20 +362,47 @@ ufile_get(dt_usyms_t *us, const dt_umap_t *m)
 	return f;
 }
 
+/*
+ * Tracing every process for hours meets many processes: past DT_USYM_MAXPROCS the one looked
+ * up least recently (and not held) is forgotten, so the consumer's memory stays flat. Its
+ * addresses, if they come again, are read again while it lives.
+ */
+static void
+uproc_evict(dt_usyms_t *us)
+{
+	size_t victim = us->procs.len;
+
+	for (size_t i = 0; i < us->procs.len; i++) {
+		const uproc_t *p = us->procs.data[i];
+
+		if (!p->held && (victim == us->procs.len || p->used < us->procs.data[victim]->used))
+			victim = i;
+	}
+	if (victim == us->procs.len)
+		return;
+	if (us->last == us->procs.data[victim])
+		us->last = NULL;
+	uproc_free(us->procs.data[victim]);
+	us->procs.data[victim] = us->procs.data[--us->procs.len];
+}
+
 static uproc_t *
 uproc_get(dt_usyms_t *us, pid_t pid)
 {
-	uproc_t *p;
+	uproc_t *p = us->last && us->last->pid == pid ? us->last : NULL;
 
-	if (us->last && us->last->pid == pid)
-		return us->last;
-	for (size_t i = 0; i < us->procs.len; i++) {
+	for (size_t i = 0; !p && i < us->procs.len; i++) {
 		if (us->procs.data[i]->pid == pid)
-			return us->last = us->procs.data[i];
+			p = us->procs.data[i];
 	}
-	p = dt_xcalloc(1, sizeof(*p));
-	p->pid = pid;
-	dt_vec_push(&us->procs, p);
+	if (!p) {
+		if (us->procs.len >= DT_USYM_MAXPROCS)
+			uproc_evict(us);
+		p = dt_xcalloc(1, sizeof(*p));
+		p->pid = pid;
+		dt_vec_push(&us->procs, p);
+	}
+	p->used = us->gen;
 	return us->last = p;
 }
 

@@ -213,6 +213,33 @@ UNIT_TEST(process_cache)
 	rmdir(procroot);
 }
 
+/* Past 512 processes, the least recently used one is forgotten; a held one is kept. */
+UNIT_TEST(process_eviction)
+{
+	uint64_t fn = (uint64_t)(uintptr_t)&unit_usyms_target;
+	dt_usyms_t *us;
+	char raw[64];
+
+	mkdir(procroot, 0700);
+	us = dt_usyms_new(procroot);
+	snprintf(raw, sizeof(raw), "0x%llx", (unsigned long long)fn);
+	fake_proc(5000, NULL);
+	fake_proc(5001, NULL);
+	UNIT_EQ_STR(fmt(us, 's', 5000, fn), "test_usyms`unit_usyms_target");
+	dt_usyms_hold(us, 5001);
+	drop_proc(5000);
+	drop_proc(5001);
+	dt_usyms_tick(us);
+	UNIT_EQ_STR(fmt(us, 's', 5000, fn), "test_usyms`unit_usyms_target");	/* cached */
+	dt_usyms_tick(us);
+	for (int pid = 6000; pid < 6511; pid++)
+		fmt(us, 'a', pid, fn);
+	UNIT_EQ_STR(fmt(us, 's', 5000, fn), raw);	/* forgotten, and gone */
+	UNIT_EQ_STR(fmt(us, 's', 5001, fn), "test_usyms`unit_usyms_target");	/* held */
+	dt_usyms_free(us);
+	rmdir(procroot);
+}
+
 UNIT_TEST(stack_text)
 {
 	uint64_t fn = (uint64_t)(uintptr_t)&unit_usyms_target;
