@@ -743,26 +743,28 @@ dt_trace_events(dt_handle_t *dtp, bool *done)
 	}
 }
 
-/* Tracing is over and the process lives on: stop it for a moment and let it go. */
+/*
+ * Tracing is over and the process lives on: stop it for a moment, keep its symbols as at an
+ * exit stop (nothing it does from now on is traced, and it may be gone, killed or finished,
+ * before the aggregations print), and let it go.
+ */
 static void
 dt_untrace_target(dt_handle_t *dtp)
 {
 	pid_t pid = dtp->target_pid;
+	bool done = false;
 	int st;
 
+	dt_trace_events(dtp, &done);
 	if (!dtp->target_traced)
 		return;
 	dtp->target_traced = false;
-	if (ptrace(PTRACE_INTERRUPT, pid, 0, 0) != 0)
-		return;
-	while (waitpid(pid, &st, __WALL) == pid) {
-		if (!WIFSTOPPED(st))
-			return;		/* it exited meanwhile */
-		/* A signal it was about to get goes with the detach; an event stop carries none. */
-		ptrace(PTRACE_DETACH, pid, 0,
-		       (void *)(long)((st >> 16) == 0 ? WSTOPSIG(st) : 0));
-		return;
-	}
+	if (ptrace(PTRACE_INTERRUPT, pid, 0, 0) != 0 || waitpid(pid, &st, __WALL) != pid ||
+	    !WIFSTOPPED(st))
+		return;		/* gone meanwhile */
+	dt_consume_proc_exit(dtp, pid);
+	/* A signal it was about to get goes with the detach; an event stop carries none. */
+	ptrace(PTRACE_DETACH, pid, 0, (void *)(long)((st >> 16) == 0 ? WSTOPSIG(st) : 0));
 }
 
 /* ---- run ------------------------------------------------------------------------------ */

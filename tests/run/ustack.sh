@@ -39,4 +39,12 @@ cmp -s "$TMPDIR/first" "$TMPDIR/want" || { diff "$TMPDIR/want" "$TMPDIR/first"; 
 	fail "ustackframes run"
 [ "$(grep -c '^              ' "$TMPDIR/one")" -eq 2 ] || { cat "$TMPDIR/one"; fail "ustackframes"; }
 [ "$(grep -c '^              libc' "$TMPDIR/one")" -eq 2 ] || { cat "$TMPDIR/one"; fail "ustackframes"; }
+# exit() before the -c process is done: it is let go (then killed, as -c commands are when
+# dtrace ends first), and its keys, printed after, are still named.
+"$DTRACE" -q -c "$TRIGGERS/ustack 100000" -n 'int n;
+syscall::getpid:entry /pid == $target/ { @[ustack(3)] = count(); }
+syscall::getpid:entry /pid == $target && ++n == 5/ { exit(0); }' >"$TMPDIR/early" ||
+	fail "exit() run"
+[ "$(grep -Ec '^ {14}ustack`main\+0x[0-9a-f]+$' "$TMPDIR/early")" -eq 2 ] ||
+	{ cat "$TMPDIR/early"; fail "keys after exit()"; }
 exit 0
