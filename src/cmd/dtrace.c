@@ -809,7 +809,7 @@ dt_run(dt_cmd_t *c)
 	dt_handle_t *dtp = c->dtp;
 	sigset_t block, orig;
 	struct sigaction sa;
-	bool child_done = false;
+	bool child_done = false, traced;
 	int rc = 0;
 	uint64_t rate_ms = DT_MIN(dtp->opts.switchrate_ns, dtp->opts.statusrate_ns) / 1000000;
 
@@ -829,7 +829,8 @@ dt_run(dt_cmd_t *c)
 	if (dt_consume_init(dtp) < 0)
 		return 1;
 	dt_trace_target(dtp);
-	if (dtp->target_traced) {
+	traced = dtp->target_traced;
+	if (traced) {
 		sa.sa_handler = dt_on_sigchld;
 		sigaction(SIGCHLD, &sa, NULL);
 		sigaddset(&block, SIGCHLD);
@@ -885,6 +886,8 @@ dt_run(dt_cmd_t *c)
 	dt_consume_aggs(dtp);
 	dt_consume_fini(dtp);
 	fflush(dtp->out);
+	if (traced)
+		signal(SIGCHLD, SIG_DFL);	/* its only use was waking the loop */
 	sigprocmask(SIG_SETMASK, &orig, NULL);
 	if (rc == 0 && dtp->exiting)
 		rc = dtp->exit_status;
