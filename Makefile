@@ -67,7 +67,7 @@ $(B)/tests/unit/%: tests/unit/%.c tests/unit/unit.h $(B)/libdtrace.a
 $(B)/tests/triggers/%: tests/triggers/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) -O1 -g -Wall -o $@ $<
+	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -Wall -o $@ $<
 
 # The fuzzer: the library again, built by clang with ASan/UBSan and libFuzzer's coverage
 # instrumentation into build/fuzz/, linked with the libFuzzer driver.

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -673,6 +674,99 @@ dt_release_target(dt_handle_t *dtp)
 	}
 }
 
+/*
+ * Holding the traced process at its exit. ustack(), uaddr(), usym(), umod() and %A name user
+ * addresses from the process's mappings, and these go with the process: a -c command often
+ * lives shorter than one switchrate, and aggregation keys print only once it is gone. So
+ * when the program prints user symbols, dtrace seizes the -c or -p process with ptrace
+ * (PTRACE_O_TRACEEXIT), as DTrace holds its target through libproc: on its way out the
+ * process stops before its memory goes; dtrace prints what it left in the buffer and caches
+ * its mappings and symbols (dt_consume_proc_exit), then lets it finish. Meanwhile signals
+ * pass through (a signal-delivery stop resumes with the signal; a group stop, as from
+ * stop(), stays stopped under PTRACE_LISTEN), and an exec stop forgets the old mappings.
+ * When seizing fails (another tracer, no permission), only the symbols of a process that is
+ * gone before its addresses print are lost.
+ */
+static void
+dt_on_sigchld(int sig)
+{
+	(void)sig;	/* only wakes the run loop's ppoll */
+}
+
+static void
+dt_trace_target(dt_handle_t *dtp)
+{
+	long opts = PTRACE_O_TRACEEXIT | PTRACE_O_TRACEEXEC;
+
+	if (dtp->target_pid <= 0 || !dt_consume_wants_usyms(dtp))
+		return;
+	if (ptrace(PTRACE_SEIZE, dtp->target_pid, 0, (void *)opts) == 0)
+		dtp->target_traced = true;
+}
+
+/* Handle the traced process's stops; *done when it has exited (and has been reaped). */
+static void
+dt_trace_events(dt_handle_t *dtp, bool *done)
+{
+	pid_t pid = dtp->target_pid;
+	int st;
+
+	while (dtp->target_traced && waitpid(pid, &st, WNOHANG | __WALL) == pid) {
+		int sig, ev;
+
+		if (WIFEXITED(st) || WIFSIGNALED(st)) {
+			dtp->target_traced = false;
+			*done = true;
+			return;
+		}
+		if (!WIFSTOPPED(st))
+			continue;
+		sig = WSTOPSIG(st);
+		ev = st >> 16;
+		switch (ev) {
+		case PTRACE_EVENT_EXIT:
+			dt_consume_proc_exit(dtp, pid);
+			ptrace(PTRACE_DETACH, pid, 0, 0);
+			dtp->target_traced = false;
+			break;
+		case PTRACE_EVENT_EXEC:
+			dt_consume_proc_exec(dtp, pid);
+			ptrace(PTRACE_CONT, pid, 0, 0);
+			break;
+		case PTRACE_EVENT_STOP:
+			ptrace(PTRACE_LISTEN, pid, 0, 0);	/* a group stop: it stays stopped */
+			break;
+		default:
+			ptrace(PTRACE_CONT, pid, 0, (void *)(long)sig);	/* its signal, passed on */
+			break;
+		}
+	}
+}
+
+/*
+ * Tracing is over and the process lives on: stop it for a moment, keep its symbols as at an
+ * exit stop (nothing it does from now on is traced, and it may be gone, killed or finished,
+ * before the aggregations print), and let it go.
+ */
+static void
+dt_untrace_target(dt_handle_t *dtp)
+{
+	pid_t pid = dtp->target_pid;
+	bool done = false;
+	int st;
+
+	dt_trace_events(dtp, &done);
+	if (!dtp->target_traced)
+		return;
+	dtp->target_traced = false;
+	if (ptrace(PTRACE_INTERRUPT, pid, 0, 0) != 0 || waitpid(pid, &st, __WALL) != pid ||
+	    !WIFSTOPPED(st))
+		return;		/* gone meanwhile */
+	dt_consume_proc_exit(dtp, pid);
+	/* A signal it was about to get goes with the detach; an event stop carries none. */
+	ptrace(PTRACE_DETACH, pid, 0, (void *)(long)((st >> 16) == 0 ? WSTOPSIG(st) : 0));
+}
+
 /* ---- run ------------------------------------------------------------------------------ */
 
 static void
@@ -715,7 +809,7 @@ dt_run(dt_cmd_t *c)
 	dt_handle_t *dtp = c->dtp;
 	sigset_t block, orig;
 	struct sigaction sa;
-	bool child_done = false;
+	bool child_done = false, traced;
 	int rc = 0;
 	uint64_t rate_ms = DT_MIN(dtp->opts.switchrate_ns, dtp->opts.statusrate_ns) / 1000000;
 
@@ -734,6 +828,14 @@ dt_run(dt_cmd_t *c)
 
 	if (dt_consume_init(dtp) < 0)
 		return 1;
+	dt_trace_target(dtp);
+	traced = dtp->target_traced;
+	if (traced) {
+		sa.sa_handler = dt_on_sigchld;
+		sigaction(SIGCHLD, &sa, NULL);
+		sigaddset(&block, SIGCHLD);
+		sigprocmask(SIG_BLOCK, &block, NULL);
+	}
 	if (dt_rt_begin(dtp) < 0)
 		return 1;
 	dt_consume_poll(dtp, 0);
@@ -758,9 +860,11 @@ dt_run(dt_cmd_t *c)
 		}
 		dt_consume_poll(dtp, 0);
 		dt_consume_drops(dtp);
+		dt_trace_events(dtp, &child_done);
 		if (n > 0 && dtp->target_pidfd >= 0 && (pfd[1].revents & POLLIN))
 			child_done = true;
 	}
+	dt_untrace_target(dtp);
 	/* Stop: detach every probe, then END, then whatever is left in the buffer. */
 	dt_rt_detach(dtp);
 	dt_consume_poll(dtp, 0);
@@ -782,6 +886,8 @@ dt_run(dt_cmd_t *c)
 	dt_consume_aggs(dtp);
 	dt_consume_fini(dtp);
 	fflush(dtp->out);
+	if (traced)
+		signal(SIGCHLD, SIG_DFL);	/* its only use was waking the loop */
 	sigprocmask(SIG_SETMASK, &orig, NULL);
 	if (rc == 0 && dtp->exiting)
 		rc = dtp->exit_status;

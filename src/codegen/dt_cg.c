@@ -1560,11 +1560,34 @@ dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size)
 	EMIT(cg, DT_CALL(BPF_FUNC_get_stack));
 }
 
+/*
+ * A user item (dt_program.h) of size bytes into [base + off, ...): the process id (tgid)
+ * first, for the consumer reads that process's mappings to name the addresses; then the
+ * stack (ustack(), jstack()) or the address e gives (uaddr(), usym(), umod()).
+ */
+void
+dt_cg_user_into(dt_cg_t *cg, dt_node_t *e, int fmt, int base, int32_t off, uint32_t size)
+{
+	EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
+	EMIT(cg, DT_STX(BPF_DW, base, 0, (int16_t)off));
+	if (fmt == DT_RECFMT_USTACK) {
+		dt_cg_stack_into(cg, fmt, base, off + 8, size - 8);
+		return;
+	}
+	dt_cg_expr(cg, e);
+	EMIT(cg, DT_STX(BPF_DW, base, 0, (int16_t)(off + 8)));
+}
+
 /* Store the value of e into the record item it (r8 holds the record). */
 static void
 dt_cg_store_item(dt_cg_t *cg, dt_node_t *e, const dt_recitem_t *it)
 {
-	if (it->fmt == DT_RECFMT_STACK || it->fmt == DT_RECFMT_USTACK) {
+	if (DT_RECFMT_IS_USER(it->fmt)) {
+		dt_cg_user_into(cg, e, it->fmt, 8, (int32_t)it->offset, it->size);
+		return;
+	}
+	if (it->fmt == DT_RECFMT_STACK) {
 		dt_cg_stack_into(cg, it->fmt, 8, (int32_t)it->offset, it->size);
 		return;
 	}

@@ -102,7 +102,9 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 			const dt_recitem_t *k = &ad->keys[i];
 			dt_node_t *e = agg->list.data[i];
 
-			if (k->fmt == DT_RECFMT_STACK || k->fmt == DT_RECFMT_USTACK) {
+			if (DT_RECFMT_IS_USER(k->fmt)) {
+				dt_cg_user_into(cg, e, k->fmt, 7, (int32_t)(koff + k->offset), k->size);
+			} else if (k->fmt == DT_RECFMT_STACK) {
 				dt_cg_stack_into(cg, k->fmt, 7, (int32_t)(koff + k->offset), k->size);
 			} else if (k->kind == DT_REC_STRING) {
 				dt_cg_zero(cg, 7, koff + k->offset, k->size);

@@ -266,6 +266,9 @@ int dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem);
 int64_t dt_cg_tai_to_real(void);
 /* stack()/ustack() written into [base + off, + size) (zeroed past the last frame). */
 void dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size);
+/* ustack(), uaddr(), usym(), umod() into [base + off, + size): the process id, then the data. */
+void dt_cg_user_into(dt_cg_t *cg, struct dt_node *e, int fmt, int base, int32_t off,
+		     uint32_t size);
 /* Aggregating assignments (dt_cg_agg.c). */
 void dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign);
 

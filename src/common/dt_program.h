@@ -42,10 +42,20 @@ typedef struct dt_recitem {
 enum {
 	DT_RECFMT_PLAIN,
 	DT_RECFMT_STACK,	/* stack(): "size / 8" kernel PCs, zero-filled after the last */
-	DT_RECFMT_USTACK,	/* ustack(): user PCs, likewise */
+	DT_RECFMT_USTACK,	/* ustack(), jstack(): the process id (tgid), then user PCs,
+				 * zero-filled after the last ("size / 8 - 1" of them) */
 	DT_RECFMT_SYM,		/* func(), sym(): a kernel address printed as mod`function */
 	DT_RECFMT_MOD,		/* mod(): a kernel address printed as its module */
+	/* 16 bytes: the process id (tgid), then a user address of that process */
+	DT_RECFMT_UADDR,	/* uaddr(): printed as mod`function+0xoff */
+	DT_RECFMT_USYM,		/* usym(), ufunc(): printed as mod`function */
+	DT_RECFMT_UMOD,		/* umod(): printed as its module */
 };
+
+/* A ustack()'s, uaddr()'s, usym()'s or umod()'s item: the process id comes first. */
+#define DT_RECFMT_IS_USER(f) \
+	((f) == DT_RECFMT_USTACK || (f) == DT_RECFMT_UADDR || (f) == DT_RECFMT_USYM || \
+	 (f) == DT_RECFMT_UMOD)
 
 typedef enum dt_act_kind {
 	DT_ACT_TRACE,		/* trace(expr): one item */

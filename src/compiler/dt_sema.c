@@ -67,6 +67,10 @@ static const struct dt_func {
 	{"stack", DT_IDENT_VALFN, DT_RECFMT_STACK},
 	{"ustack", DT_IDENT_VALFN, DT_RECFMT_USTACK},
 	{"jstack", DT_IDENT_VALFN, DT_RECFMT_USTACK},	/* no Java frames here: ustack() */
+	{"uaddr", DT_IDENT_VALFN, DT_RECFMT_UADDR},
+	{"usym", DT_IDENT_VALFN, DT_RECFMT_USYM},
+	{"ufunc", DT_IDENT_VALFN, DT_RECFMT_USYM},
+	{"umod", DT_IDENT_VALFN, DT_RECFMT_UMOD},
 	{"func", DT_IDENT_VALFN, DT_RECFMT_SYM},
 	{"sym", DT_IDENT_VALFN, DT_RECFMT_SYM},
 	{"mod", DT_IDENT_VALFN, DT_RECFMT_MOD},
@@ -235,8 +239,11 @@ dt_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
 	if (e->kind == DT_NODE_CALL && e->ident_kind == DT_IDENT_VALFN) {
 		it.kind = DT_REC_INT;
 		it.fmt = e->ident_id;
-		it.size = it.fmt == DT_RECFMT_STACK || it.fmt == DT_RECFMT_USTACK
-				  ? (uint32_t)e->ival * 8 : 8;
+		/* see dt_program.h: user items start with the process id */
+		it.size = it.fmt == DT_RECFMT_STACK    ? (uint32_t)e->ival * 8
+			  : it.fmt == DT_RECFMT_USTACK ? (uint32_t)e->ival * 8 + 8
+			  : DT_RECFMT_IS_USER(it.fmt)  ? 16
+						       : 8;
 		it.type_name = e->type->name;
 		it.offset = *off;
 		*off += it.size;
@@ -1297,14 +1304,18 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 }
 
 /*
- * stack([n]), ustack([n]): the stack of this firing, n frames (stackframes/ustackframes,
- * default 20); func(pc), sym(pc), mod(pc): a kernel address that prints symbolized. They
- * make values only for trace() and aggregation keys; code generation writes them in place.
+ * stack([n]), ustack([n[, strsize]]), jstack([n[, strsize]]): the stack of this firing, n
+ * frames (stackframes/ustackframes, default 20; jstackframes, default 50); strsize, space for
+ * ustack helpers' strings, is accepted and unused (Linux has no helpers). func(pc), sym(pc),
+ * mod(pc): a kernel address that prints symbolized; uaddr(pc), usym(pc), ufunc(pc), umod(pc)
+ * a user one. They make values only for trace(), printf() and aggregation keys; code
+ * generation writes them in place.
  */
 static void
 dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 {
 	bool is_stack = f->id == DT_RECFMT_STACK || f->id == DT_RECFMT_USTACK;
+	size_t maxargs = f->id == DT_RECFMT_USTACK ? 2 : 1;
 	dt_type_t *t;
 
 	for (size_t i = 0; i < n->list.len; i++) {
@@ -1312,12 +1323,25 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		if (!n->list.data[i]->type)
 			return;
 	}
-	if (is_stack ? n->list.len > 1 : n->list.len != 1) {
-		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %zu args passed, %d expected",
-		    n->text, n->list.len, is_stack ? 0 : 1);
+	if (is_stack ? n->list.len > maxargs : n->list.len != 1) {
+		/* DTrace's words: a stack's arguments are optional */
+		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %zu arg%s passed, %s%zu expected",
+		    n->text, n->list.len, n->list.len == 1 ? "" : "s", is_stack ? "no more than " : "",
+		    is_stack ? maxargs : 1);
 		return;
 	}
-	n->ival = f->id == DT_RECFMT_USTACK ? s->dtp->opts.ustackframes : s->dtp->opts.stackframes;
+	n->ival = f->id == DT_RECFMT_STACK ? s->dtp->opts.stackframes
+		  : strcmp(n->text, "jstack") == 0 ? s->dtp->opts.jstackframes
+						   : s->dtp->opts.ustackframes;
+	if (n->list.len > 1) {
+		dt_node_t *a = n->list.data[1];
+
+		if (a->kind != DT_NODE_INT || (a->type && a->type->is_signed && (int64_t)a->ival < 0)) {
+			ERR(s, D_PROTO_ARG, a, "%s( ) argument #2 must be a positive integer constant",
+			    n->text);
+			return;
+		}
+	}
 	if (is_stack && n->list.len) {
 		dt_node_t *a = n->list.data[0];
 
@@ -1336,7 +1360,7 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	t = dt_arena_alloc(&s->cc->arena, sizeof(*t));
 	t->kind = DT_TYPE_INT;
 	t->size = 8;
-	t->name = is_stack ? n->text : "_symaddr";
+	t->name = is_stack ? n->text : DT_RECFMT_IS_USER(f->id) ? "_usymaddr" : "_symaddr";
 	n->type = t;
 	n->ident_kind = DT_IDENT_VALFN;
 	n->ident_id = f->id;
@@ -2889,18 +2913,18 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 				dt_sema_expr(s, e);
 				return;
 			}
-			if (f->kind == DT_IDENT_VALFN && (f->id == DT_RECFMT_STACK ||
-							  f->id == DT_RECFMT_USTACK)) {
-				/* stack(); and ustack(); are actions: they record the stack */
+			if (f->kind == DT_IDENT_VALFN) {
+				/*
+				 * stack(); ustack(); func(pc); usym(pc); ... are actions that record
+				 * their value (DTrace's dt_compile_fun: dt_action_ustack,
+				 * dt_action_symmod), as trace() of it
+				 */
 				dt_node_t *t = dt_node_new(s->cc, DT_NODE_CALL, e->loc);
 
 				t->text = "trace";
 				dt_vec_push(&t->list, e);
 				n->left = e = t;
 				f = dt_func_lookup("trace");
-			} else if (f->kind == DT_IDENT_VALFN) {
-				ERR(s, D_OP_ACT, e, "%s( ) may not be used as a statement", e->text);
-				return;
 			}
 			e->ident_kind = f->kind;
 			e->ident_id = f->id;

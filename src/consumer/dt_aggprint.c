@@ -33,7 +33,7 @@
  * Also here, as pure functions on snapshots: normalization at print time, clear(), trunc(),
  * the llquantize() bucket layout, and the join of several aggregations on their keys that
  * printa(fmt, @a, @b) prints (the format side is in dt_printf.c). Keys may be stacks or
- * symbols (dt_keyfmt_t), printed through dt_ksyms.c.
+ * symbols (dt_keyfmt_t), printed through dt_ksyms.c and dt_usyms.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -417,12 +417,25 @@ print_key(dt_strbuf_t *sb, const uint8_t *key, const dt_recitem_t *it, dt_keyfmt
 	switch (kf) {
 	case DT_KEYFMT_PLAIN:
 		break;
-	case DT_KEYFMT_STACK: {
+	case DT_KEYFMT_STACK: case DT_KEYFMT_USTACK: {
 		uint64_t pcs[128];
 		size_t n = DT_MIN(it->size / 8, DT_ARRAY_SIZE(pcs));
 
 		memcpy(pcs, key + it->offset, n * 8);
-		dt_ksym_fmt_stack(sb, ks, pcs, n, stack_indent(o ? o->stackindent : 0));
+		if (kf == DT_KEYFMT_USTACK)
+			dt_usym_fmt_stack(sb, o ? o->usyms : NULL, pcs, n,
+					  stack_indent(o ? o->stackindent : 0));
+		else
+			dt_ksym_fmt_stack(sb, ks, pcs, n, stack_indent(o ? o->stackindent : 0));
+		return;
+	}
+	case DT_KEYFMT_UADDR: case DT_KEYFMT_USYM: case DT_KEYFMT_UMOD: {
+		uint64_t w[2] = { 0, 0 };
+
+		memcpy(w, key + it->offset, DT_MIN(it->size, sizeof(w)));
+		dt_usym_fmt_item(&tmp, o ? o->usyms : NULL, kf, w);
+		dt_sb_printf(sb, "  %-50s", dt_sb_str(&tmp));
+		dt_sb_free(&tmp);
 		return;
 	}
 	case DT_KEYFMT_SYM:

@@ -49,6 +49,17 @@ dt_consume_arg(dt_arena_t *tmp, const uint8_t *rec, uint32_t len, const dt_recit
 		a->str = dt_arena_strndup(tmp, s, strnlen(s, it->size));
 		return;
 	}
+	if (DT_RECFMT_IS_USER(it->fmt) && it->fmt != DT_RECFMT_USTACK &&
+	    it->offset + 16 <= len) {
+		/* uaddr(), usym(), umod(): the process id, then the address */
+		uint64_t pid;
+
+		memcpy(&pid, rec + it->offset, 8);
+		memcpy(&a->ival, rec + it->offset + 8, 8);
+		a->upid = (pid_t)pid;
+		a->size = 8;
+		return;
+	}
 	memcpy(&a->ival, rec + it->offset, 8);
 	a->size = it->size;
 	a->is_signed = it->is_signed;
@@ -113,15 +124,22 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	}
 }
 
-/* trace() of stack(), ustack(), func(), sym(), mod(): symbolized. */
+/*
+ * trace() of stack(), ustack(), func(), sym(), mod(), uaddr(), usym(), umod(): symbolized.
+ * The symbols print "  %-50s", quiet or not, as DTrace's consumer prints them (illumos' and
+ * Oracle's dt_print_sym() and dt_print_usym() take no other format for a record).
+ */
 static void
 dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint32_t len,
-		    const dt_recitem_t *it, bool quiet)
+		    const dt_recitem_t *it)
 {
+	static const dt_keyfmt_t ukf[] = {
+		[DT_RECFMT_UADDR] = DT_KEYFMT_UADDR, [DT_RECFMT_USYM] = DT_KEYFMT_USYM,
+		[DT_RECFMT_UMOD] = DT_KEYFMT_UMOD,
+	};
 	uint64_t pcs[128], v = 0;
 	size_t n;
 	dt_strbuf_t tmp = {0};
-	dt_pfarg_t arg = {.kind = DT_REC_STRING};
 
 	if (it->offset + it->size > len)
 		return;
@@ -129,8 +147,16 @@ dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint3
 	case DT_RECFMT_STACK: case DT_RECFMT_USTACK:
 		n = DT_MIN(it->size / 8, DT_ARRAY_SIZE(pcs));
 		memcpy(pcs, rec + it->offset, n * 8);
-		dt_ksym_fmt_stack(sb, it->fmt == DT_RECFMT_STACK ? dtp->ksyms : NULL, pcs, n,
-				  DT_STACK_INDENT);
+		if (it->fmt == DT_RECFMT_USTACK)
+			dt_usym_fmt_stack(sb, dtp->usyms, pcs, n, DT_STACK_INDENT);
+		else
+			dt_ksym_fmt_stack(sb, dtp->ksyms, pcs, n, DT_STACK_INDENT);
+		return;
+	case DT_RECFMT_UADDR: case DT_RECFMT_USYM: case DT_RECFMT_UMOD:
+		memcpy(pcs, rec + it->offset, 16);
+		dt_usym_fmt_item(&tmp, dtp->usyms, ukf[it->fmt], pcs);
+		dt_sb_printf(sb, "  %-50s", dt_sb_str(&tmp));
+		dt_sb_free(&tmp);
 		return;
 	case DT_RECFMT_SYM: case DT_RECFMT_MOD:
 		memcpy(&v, rec + it->offset, 8);
@@ -138,8 +164,7 @@ dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint3
 			dt_ksym_fmt_sym(&tmp, dtp->ksyms, v);
 		else
 			dt_ksym_fmt_mod(&tmp, dtp->ksyms, v);
-		arg.str = dt_sb_str(&tmp);
-		dt_fmt_trace(sb, &arg, quiet);
+		dt_sb_printf(sb, "  %-50s", dt_sb_str(&tmp));
 		dt_sb_free(&tmp);
 		return;
 	default:
@@ -390,7 +415,7 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 					dt_fmt_bytes(sb, rec + a->items[0].offset,
 						     a->items[0].size, quiet);
 			} else if (a->items[0].fmt != DT_RECFMT_PLAIN)
-				dt_consume_symbolic(dtp, sb, rec, len, &a->items[0], quiet);
+				dt_consume_symbolic(dtp, sb, rec, len, &a->items[0]);
 			else
 				dt_fmt_trace(sb, &args[0], quiet);
 			break;
@@ -418,7 +443,8 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			break;
 		}
 		case DT_ACT_PRINTF:
-			dt_pfmt_format_ks(sb, a->pfmt, args, n, dtp->ksyms);
+			dt_pfmt_format_syms(sb, a->pfmt, args, n, dtp->ksyms, dtp->usyms,
+					    dtp->sym_target);
 			break;
 		case DT_ACT_SYSTEM: {
 			/* system(): formatted like printf, run by the consumer, as DTrace does;
@@ -585,6 +611,8 @@ dt_consume_init(dt_handle_t *dtp)
 		return err;
 	}
 	dtp->ksyms = dt_ksyms_new(NULL);	/* read only if something prints a symbol */
+	dtp->usyms = dt_usyms_new(NULL);	/* likewise, per process */
+	dtp->sym_target = dtp->target_pid;
 	dtp->specs = dt_xcalloc(dtp->opts.nspec + 1, sizeof(*dtp->specs));
 	dtp->agg_normal = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(uint64_t));
 	dtp->agg_printed = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(bool));
@@ -618,6 +646,7 @@ dt_consume_poll(dt_handle_t *dtp, int timeout_ms)
 
 	if (!dtp->rb)
 		return 0;
+	dt_usyms_tick(dtp->usyms);
 	n = timeout_ms > 0 ? ring_buffer__poll(dtp->rb, timeout_ms) : ring_buffer__consume(dtp->rb);
 	dt_flow_settle_all(dtp);
 	return n < 0 && n != -EINTR ? n : 0;
@@ -793,6 +822,58 @@ dt_aggsnap_read(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
 	}
 }
 
+static int
+dt_aggsnap_keycmp(const void *lp, const void *rp, void *arg)
+{
+	const dt_aggent_t *l = lp, *r = rp;
+
+	return memcmp(l->key, r->key, *(const uint32_t *)arg);
+}
+
+/*
+ * usym() and umod() keys stand for a function and a module: every address in one is one
+ * key, as DTrace makes them when it reads an aggregation. The addresses become the
+ * function's (the module's) own, read while printing, and entries whose keys are now equal
+ * merge into one.
+ */
+static void
+dt_aggsnap_user_keys(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
+{
+	uint32_t keysize = ad->keysize;
+	bool any = false;
+	size_t n = 0;
+
+	for (int k = 0; k < ad->nkeys; k++)
+		any |= ad->keys[k].fmt == DT_RECFMT_USYM || ad->keys[k].fmt == DT_RECFMT_UMOD;
+	if (!any || sn->n == 0)
+		return;
+	for (size_t i = 0; i < sn->n; i++) {
+		uint8_t *key = &sn->keys[i * (keysize + 8)];
+
+		for (int k = 0; k < ad->nkeys; k++) {
+			const dt_recitem_t *it = &ad->keys[k];
+			uint64_t w[2];
+
+			if (it->fmt != DT_RECFMT_USYM && it->fmt != DT_RECFMT_UMOD)
+				continue;
+			memcpy(w, key + it->offset, sizeof(w));
+			w[1] = it->fmt == DT_RECFMT_USYM ? dt_usym_norm_sym(dtp->usyms, (pid_t)w[0], w[1])
+							 : dt_usym_norm_mod(dtp->usyms, (pid_t)w[0], w[1]);
+			memcpy(key + it->offset + 8, &w[1], 8);
+		}
+	}
+	qsort_r(sn->ents, sn->n, sizeof(*sn->ents), dt_aggsnap_keycmp, &keysize);
+	for (size_t i = 0; i < sn->n; i++) {
+		if (n && memcmp(sn->ents[n - 1].key, sn->ents[i].key, keysize) == 0) {
+			/* the snapshot owns its value words: they are writable */
+			dt_agg_merge(ad, (uint64_t *)(uintptr_t)sn->ents[n - 1].val, sn->ents[i].val);
+			continue;
+		}
+		sn->ents[n++] = sn->ents[i];
+	}
+	sn->n = n;
+}
+
 static dt_aggsort_t
 dt_consume_sortopts(dt_handle_t *dtp)
 {
@@ -811,8 +892,9 @@ dt_consume_keyfmt(const dt_aggdesc_t *ad, dt_keyfmt_t *kf)
 {
 	static const dt_keyfmt_t map[] = {
 		[DT_RECFMT_PLAIN] = DT_KEYFMT_PLAIN, [DT_RECFMT_STACK] = DT_KEYFMT_STACK,
-		[DT_RECFMT_USTACK] = DT_KEYFMT_STACK, [DT_RECFMT_SYM] = DT_KEYFMT_SYM,
-		[DT_RECFMT_MOD] = DT_KEYFMT_MOD,
+		[DT_RECFMT_USTACK] = DT_KEYFMT_USTACK, [DT_RECFMT_SYM] = DT_KEYFMT_SYM,
+		[DT_RECFMT_MOD] = DT_KEYFMT_MOD, [DT_RECFMT_UADDR] = DT_KEYFMT_UADDR,
+		[DT_RECFMT_USYM] = DT_KEYFMT_USYM, [DT_RECFMT_UMOD] = DT_KEYFMT_UMOD,
 	};
 
 	for (int i = 0; i < ad->nkeys && i < 64; i++)
@@ -832,11 +914,13 @@ dt_consume_agg_print(dt_handle_t *dtp, dt_strbuf_t *sb, int id, bool lead)
 	bool any;
 
 	dt_aggsnap_read(dtp, ad, &sn);
+	dt_aggsnap_user_keys(dtp, ad, &sn);
 	any = sn.n > 0;
 	if (any) {
 		dt_agg_sort(ad, sn.ents, sn.n, &sort);
 		po.normal = dtp->agg_normal ? dtp->agg_normal[id] : 1;
 		po.ksyms = dtp->ksyms;
+		po.usyms = dtp->usyms;
 		po.keyfmt = dt_consume_keyfmt(ad, keyfmt);
 		if (lead)
 			dt_sb_putc(sb, '\n');
@@ -862,12 +946,15 @@ dt_consume_printa_fmt(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a)
 	for (int i = 0; i < a->naggs; i++) {
 		aggs[i] = dtp->prog->aggs[a->aggs[i]];
 		dt_aggsnap_read(dtp, aggs[i], &sn[i]);
+		dt_aggsnap_user_keys(dtp, aggs[i], &sn[i]);
 		ents[i] = sn[i].ents;
 		nents[i] = sn[i].n;
 		normal[i] = dtp->agg_normal[a->aggs[i]];
 	}
 	po.normal = normal;
 	po.ksyms = dtp->ksyms;
+	po.usyms = dtp->usyms;
+	po.target = dtp->sym_target;
 	po.keyfmt = dt_consume_keyfmt(aggs[0], keyfmt);
 	dt_printa_format(sb, a->pfmt, aggs, a->naggs, ents, nents, &sort, &po);
 	for (int i = 0; i < a->naggs; i++)
@@ -998,6 +1085,49 @@ dt_consume_aggs(dt_handle_t *dtp)
 	dt_consume_flush(dtp, &sb);
 	dt_sb_free(&sb);
 	fflush(dtp->out);
+}
+
+static bool
+dt_items_user(const dt_recitem_t *items, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (DT_RECFMT_IS_USER(items[i].fmt))
+			return true;
+	return false;
+}
+
+bool
+dt_consume_wants_usyms(dt_handle_t *dtp)
+{
+	dt_program_t *prog = dtp->prog;
+
+	for (int i = 0; prog && i < prog->naggs; i++)
+		if (dt_items_user(prog->aggs[i]->keys, prog->aggs[i]->nkeys))
+			return true;
+	for (int c = 0; prog && c < prog->nclauses; c++) {
+		for (int i = 0; i < prog->clauses[c]->nactions; i++) {
+			const dt_action_t *a = &prog->clauses[c]->actions[i];
+
+			if (dt_items_user(a->items, a->nitems) || dt_pfmt_has_conv(a->pfmt, 'A'))
+				return true;
+		}
+	}
+	return false;
+}
+
+void
+dt_consume_proc_exit(dt_handle_t *dtp, pid_t pid)
+{
+	dt_consume_poll(dtp, 0);
+	dt_usyms_hold(dtp->usyms, pid);
+}
+
+void
+dt_consume_proc_exec(dt_handle_t *dtp, pid_t pid)
+{
+	/* What the old program left prints with the mappings known for it, if any. */
+	dt_consume_poll(dtp, 0);
+	dt_usyms_forget(dtp->usyms, pid);
 }
 
 void

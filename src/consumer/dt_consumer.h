@@ -7,10 +7,13 @@
  * Formatting is pure code (bytes in, text out), so it is unit-tested without a kernel:
  * dt_printf.c (DTrace's printf language), dt_format.c (trace() and the default record line),
  * dt_aggprint.c (aggregation tables and histograms, clear/trunc/normalize, printa joins),
- * dt_ksyms.c (kernel symbols for stack(), %a, func(), mod()). dt_consume.c owns the loop.
+ * dt_ksyms.c (kernel symbols for stack(), %a, func(), mod()), dt_usyms.c (user symbols for
+ * ustack(), %A, uaddr(), usym(), umod()). dt_consume.c owns the loop.
  */
 #ifndef DT_CONSUMER_H
 #define DT_CONSUMER_H
+
+#include <sys/types.h>
 
 #include "../common/dt_common.h"
 #include "../common/dt_program.h"
@@ -24,6 +27,7 @@ typedef struct dt_pfarg {
 	uint32_t size;		/* INT: the D type's size in bytes (1, 2, 4, 8) */
 	bool is_signed;		/* INT */
 	const char *str;	/* STRING: NUL-terminated (bounded by strsize) */
+	pid_t upid;		/* INT of uaddr(), usym(), umod(): the address's process (%A) */
 } dt_pfarg_t;
 
 /* The type of an argument as the compiler sees it, for checking conversions. */
@@ -48,6 +52,8 @@ void dt_pfmt_free(dt_pfmt_t *pf);
 
 /* Number of arguments the format consumes (conversions plus '*' widths/precisions). */
 int dt_pfmt_nargs(const dt_pfmt_t *pf);
+/* Does the format have conversion c (as 'A')? */
+bool dt_pfmt_has_conv(const dt_pfmt_t *pf, char c);
 
 /*
  * Check argument types against the conversions, DTrace-style. "what" names the function
@@ -180,6 +186,69 @@ void dt_ksym_fmt_mod(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* mod(): 
 void dt_ksym_fmt_stack(dt_strbuf_t *sb, dt_ksyms_t *ks, const uint64_t *pcs, size_t npcs,
 		       int indent);
 
+/* ---- user symbols (dt_usyms.c) -------------------------------------------------------- */
+
+/*
+ * One line of /proc/PID/maps: "start-end perms offset major:minor inode [path]". path points
+ * into the line (pathlen bytes, without a " (deleted)" suffix; 0 for anonymous memory).
+ */
+typedef struct dt_umap {
+	uint64_t start, end, off, dev, ino;
+	char perms[5];
+	const char *path;
+	size_t pathlen;
+} dt_umap_t;
+
+bool dt_umaps_parse_line(const char *line, dt_umap_t *m);	/* false: malformed */
+
+/*
+ * One file's symbols (from .symtab and .dynsym). Only sized functions, objects and common
+ * symbols are kept; lookups sort first. dt_usymtab_lookup returns the name of the symbol
+ * covering ELF address vaddr and sets *value to its address, or NULL.
+ */
+typedef struct dt_usymtab dt_usymtab_t;
+
+dt_usymtab_t *dt_usymtab_new(void);
+void dt_usymtab_free(dt_usymtab_t *t);	/* accepts NULL */
+void dt_usymtab_add(dt_usymtab_t *t, const char *name, uint64_t value, uint64_t size, int type,
+		    int bind);
+void dt_usymtab_sort(dt_usymtab_t *t);
+size_t dt_usymtab_count(dt_usymtab_t *t);	/* after merging duplicates */
+const char *dt_usymtab_lookup(dt_usymtab_t *t, uint64_t vaddr, uint64_t *value);
+
+/*
+ * The symbolizer of user addresses: every process's mappings and every mapped file's symbols,
+ * read on first use and cached (procroot NULL: /proc; tests point it at a directory of their
+ * own). us may be NULL everywhere: every address is then unknown.
+ */
+typedef struct dt_usyms dt_usyms_t;
+
+dt_usyms_t *dt_usyms_new(const char *procroot);
+void dt_usyms_free(dt_usyms_t *us);		/* accepts NULL */
+/* A new batch of records: a process's mappings may be read again (once) on a miss. */
+void dt_usyms_tick(dt_usyms_t *us);
+/* Process pid is about to exit: cache its mappings and all their symbols now, for good. */
+void dt_usyms_hold(dt_usyms_t *us, pid_t pid);
+/* Process pid ran exec(): its mappings are new. */
+void dt_usyms_forget(dt_usyms_t *us, pid_t pid);
+
+/* The symbol covering addr in process pid and its address, and the module (NULL: none). */
+const char *dt_usym_lookup(dt_usyms_t *us, pid_t pid, uint64_t addr, uint64_t *symaddr,
+			   const char **mod);
+/* DTrace's text for a user address: uaddr(), %A and ustack() frames: mod`f+0x1b */
+void dt_usym_fmt_addr(dt_strbuf_t *sb, dt_usyms_t *us, pid_t pid, uint64_t addr);
+void dt_usym_fmt_sym(dt_strbuf_t *sb, dt_usyms_t *us, pid_t pid, uint64_t addr);  /* mod`f */
+void dt_usym_fmt_mod(dt_strbuf_t *sb, dt_usyms_t *us, pid_t pid, uint64_t addr);  /* mod */
+/* The address an aggregation key of usym() (the symbol's) or umod() (the module's) holds. */
+uint64_t dt_usym_norm_sym(dt_usyms_t *us, pid_t pid, uint64_t addr);
+uint64_t dt_usym_norm_mod(dt_usyms_t *us, pid_t pid, uint64_t addr);
+/*
+ * ustack(): words[0] is the process id, then the program counters (zero after the last).
+ * "\n", then one frame per line after indent spaces (< 0: DT_STACK_INDENT), as stack().
+ */
+void dt_usym_fmt_stack(dt_strbuf_t *sb, dt_usyms_t *us, const uint64_t *words, size_t nwords,
+		       int indent);
+
 /* ---- aggregation printing with options (dt_aggprint.c) -------------------------------- */
 
 /*
@@ -189,13 +258,23 @@ void dt_ksym_fmt_stack(dt_strbuf_t *sb, dt_ksyms_t *ks, const uint64_t *pcs, siz
  *   STACK  stack(): the key slot holds item->size / 8 program counters (unused ones 0)
  *   SYM    func()/sym(): an 8-byte address, printed "  %-50s" as mod`name
  *   MOD    mod(): an 8-byte address, printed "  %-50s" as the module
+ *   USTACK ustack(): the process id, then item->size / 8 - 1 user program counters
+ *   UADDR, USYM, UMOD  uaddr(), usym(), umod(): the process id and a user address, printed
+ *          "  %-50s" as mod`name+0x1b, mod`name, mod
  */
 typedef enum dt_keyfmt {
 	DT_KEYFMT_PLAIN,
 	DT_KEYFMT_STACK,
 	DT_KEYFMT_SYM,
 	DT_KEYFMT_MOD,
+	DT_KEYFMT_USTACK,
+	DT_KEYFMT_UADDR,
+	DT_KEYFMT_USYM,
+	DT_KEYFMT_UMOD,
 } dt_keyfmt_t;
+
+/* A user key's or record item's text (UADDR, USYM, UMOD; words: the process id, the address). */
+void dt_usym_fmt_item(dt_strbuf_t *sb, dt_usyms_t *us, dt_keyfmt_t kf, const uint64_t words[2]);
 
 /*
  * Printing options for one aggregation.
@@ -213,6 +292,7 @@ typedef enum dt_keyfmt {
 typedef struct dt_aggpopts {
 	uint64_t normal;
 	dt_ksyms_t *ksyms;
+	dt_usyms_t *usyms;	/* for USTACK, UADDR, USYM, UMOD keys (NULL: raw addresses) */
 	const dt_keyfmt_t *keyfmt;
 	int stackindent;
 } dt_aggpopts_t;
@@ -349,6 +429,8 @@ void dt_agg_join_free(dt_aggjoin_t *j);
 typedef struct dt_printa_opts {
 	const uint64_t *normal;		/* naggs entries, or NULL: none normalized */
 	dt_ksyms_t *ksyms;
+	dt_usyms_t *usyms;
+	pid_t target;			/* the -c/-p process: %A of an integer key */
 	const dt_keyfmt_t *keyfmt;	/* the first aggregation's nkeys entries, or NULL */
 	int stackindent;		/* as in dt_aggpopts_t */
 } dt_printa_opts_t;
@@ -367,6 +449,12 @@ void dt_printa_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *
 /* printf() formatting with symbols for %a (mod`sym+0x..) and %A; ks may be NULL. */
 void dt_pfmt_format_ks(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs,
 		       dt_ksyms_t *ks);
+/*
+ * The same with user symbols for %A: an argument's own process (uaddr() and friends), else
+ * target, the -c/-p process, as DTrace reads %A of a plain address (0: none, raw).
+ */
+void dt_pfmt_format_syms(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args,
+			 int nargs, dt_ksyms_t *ks, dt_usyms_t *us, pid_t target);
 
 /* ---- records kept back (dt_recbuf.c) -------------------------------------------------- */
 
@@ -406,5 +494,14 @@ void dt_consume_aggs(struct dt_handle *dtp);		/* print every aggregation (exit) 
 /* bufpolicy fill or ring: print the records kept, once tracing has stopped (after END). */
 void dt_consume_held(struct dt_handle *dtp);
 void dt_consume_fini(struct dt_handle *dtp);
+/*
+ * User symbols and the traced process. wants_usyms: does the program print user addresses
+ * (ustack(), jstack(), uaddr(), usym(), umod(), %A)? proc_exit: process pid is stopped on its
+ * way out, its memory still there: print what is buffered and cache its symbols for later.
+ * proc_exec: process pid has run a new program.
+ */
+bool dt_consume_wants_usyms(struct dt_handle *dtp);
+void dt_consume_proc_exit(struct dt_handle *dtp, pid_t pid);
+void dt_consume_proc_exec(struct dt_handle *dtp, pid_t pid);
 
 #endif /* DT_CONSUMER_H */

@@ -29,7 +29,9 @@
  *
  * printa(fmt, @a, @b) uses the same parsed form: the first aggregation's keys are the
  * arguments, and each %@ conversion takes the next aggregation's value from a row of the join
- * that dt_aggprint.c builds. %a prints kernel symbols through dt_ksyms.c when given a table.
+ * that dt_aggprint.c builds. %a prints kernel symbols through dt_ksyms.c when given a table,
+ * %A user symbols through dt_usyms.c: of the argument's own process for a uaddr(), usym() or
+ * umod() value, else of the -c/-p process, as DTrace does (neither: the bare address).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -62,7 +64,7 @@ typedef enum pf_kind {
 	PK_ECHR,	/* %C: one character with C escapes */
 	PK_TIME,	/* %Y: 2026 Nov 23 05:30:00 */
 	PK_TIME822,	/* %T: RFC 822 */
-	PK_ADDR,	/* %a %A %k: raw address for now */
+	PK_ADDR,	/* %a %A %k: symbolized address (%k of a non-stack: raw) */
 } pf_kind_t;
 
 /* Which argument types a conversion accepts (and how DTrace names them in messages). */
@@ -340,6 +342,15 @@ dt_pfmt_nargs(const dt_pfmt_t *pf)
 	return pf->nargs;
 }
 
+bool
+dt_pfmt_has_conv(const dt_pfmt_t *pf, char c)
+{
+	for (int i = 0; pf && i < pf->nconvs; i++)
+		if (pf->convs[i].def && pf->convs[i].def->name == c)
+			return true;
+	return false;
+}
+
 static bool
 pf_is_integer(const dt_pftype_t *t)
 {
@@ -584,9 +595,16 @@ pf_time(char *buf, size_t size, uint64_t ns, bool rfc822)
 		strftime(buf, size, "%Y %b %e %T", &tm);
 }
 
+/* The symbol tables %a and %A read, and the process %A of a plain address names. */
+typedef struct pf_syms {
+	dt_ksyms_t *ks;
+	dt_usyms_t *us;
+	pid_t target;
+} pf_syms_t;
+
 static void
 pf_format_one(dt_strbuf_t *sb, const pf_conv_t *cv, const dt_pfarg_t *arg, int width, int prec,
-	      dt_ksyms_t *ks)
+	      const pf_syms_t *sy)
 {
 	const pf_convdef_t *d = cv->def;
 	char spec[64], buf[64];
@@ -653,10 +671,14 @@ pf_format_one(dt_strbuf_t *sb, const pf_conv_t *cv, const dt_pfarg_t *arg, int w
 			/* Already symbolized (a func()/mod() key in printa). */
 			s = arg->str ? arg->str : "";
 		} else if (cv->def->name == 'a') {
-			dt_ksym_fmt_addr(&tmp, ks, pf_zext(arg->ival, arg->size));
+			dt_ksym_fmt_addr(&tmp, sy->ks, pf_zext(arg->ival, arg->size));
+			s = dt_sb_str(&tmp);
+		} else if (cv->def->name == 'A') {
+			dt_usym_fmt_addr(&tmp, sy->us, arg->upid ? arg->upid : sy->target,
+					 pf_zext(arg->ival, arg->size));
 			s = dt_sb_str(&tmp);
 		} else {
-			/* %A without a process to read user symbols from; %k of a non-stack. */
+			/* %k of a non-stack. */
 			snprintf(buf, sizeof(buf), "0x%llx",
 				 (unsigned long long)pf_zext(arg->ival, arg->size));
 			s = buf;
@@ -671,9 +693,10 @@ pf_format_one(dt_strbuf_t *sb, const pf_conv_t *cv, const dt_pfarg_t *arg, int w
 }
 
 void
-dt_pfmt_format_ks(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs,
-		  dt_ksyms_t *ks)
+dt_pfmt_format_syms(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs,
+		    dt_ksyms_t *ks, dt_usyms_t *us, pid_t target)
 {
+	const pf_syms_t sy = { ks, us, target };
 	int j = 0;
 
 	for (int i = 0; i < pf->nconvs; i++) {
@@ -701,14 +724,21 @@ dt_pfmt_format_ks(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, 
 		}
 		if (j >= nargs)
 			return;
-		pf_format_one(sb, cv, &args[j++], width, prec, ks);
+		pf_format_one(sb, cv, &args[j++], width, prec, &sy);
 	}
+}
+
+void
+dt_pfmt_format_ks(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs,
+		  dt_ksyms_t *ks)
+{
+	dt_pfmt_format_syms(sb, pf, args, nargs, ks, NULL, 0);
 }
 
 void
 dt_pfmt_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs)
 {
-	dt_pfmt_format_ks(sb, pf, args, nargs, NULL);
+	dt_pfmt_format_syms(sb, pf, args, nargs, NULL, NULL, 0);
 }
 
 /* ---- printa() ------------------------------------------------------------------------- */
@@ -720,6 +750,8 @@ dt_pfmt_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int
 static bool
 pa_is_stack(const dt_recitem_t *it)
 {
+	if (it->fmt != DT_RECFMT_PLAIN)
+		return it->fmt == DT_RECFMT_STACK || it->fmt == DT_RECFMT_USTACK;
 	return it->kind == DT_REC_INT && it->size > 8;
 }
 
@@ -884,9 +916,9 @@ dt_printa_check(const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs, int naggs,
 	return dt_printa_check_keys(aggs, naggs, errmsg, tag);
 }
 
-/* One key item as a printf argument (keyfmt SYM/MOD: already symbolized into tmp). */
+/* One key item as a printf argument (keyfmt SYM/MOD/U*: already symbolized into tmp). */
 static dt_pfarg_t
-pa_key_arg(const dt_aggrow_t *row, int k, dt_keyfmt_t kf, dt_ksyms_t *ks, dt_strbuf_t *tmp)
+pa_key_arg(const dt_aggrow_t *row, int k, dt_keyfmt_t kf, const pf_syms_t *sy, dt_strbuf_t *tmp)
 {
 	const dt_recitem_t *it = &row->keydesc->keys[k];
 	const uint8_t *p = row->key + it->offset;
@@ -901,12 +933,20 @@ pa_key_arg(const dt_aggrow_t *row, int k, dt_keyfmt_t kf, dt_ksyms_t *ks, dt_str
 		return a;
 	}
 	memcpy(&v, p, DT_MIN(it->size, 8));
+	if (kf == DT_KEYFMT_UADDR || kf == DT_KEYFMT_USYM || kf == DT_KEYFMT_UMOD) {
+		uint64_t w[2] = { 0, 0 };
+
+		memcpy(w, p, DT_MIN(it->size, sizeof(w)));
+		dt_sb_reset(tmp);
+		dt_usym_fmt_item(tmp, sy->us, kf, w);
+		return (dt_pfarg_t){ .kind = DT_REC_STRING, .str = dt_sb_str(tmp) };
+	}
 	if (kf == DT_KEYFMT_SYM || kf == DT_KEYFMT_MOD) {
 		dt_sb_reset(tmp);
 		if (kf == DT_KEYFMT_SYM)
-			dt_ksym_fmt_sym(tmp, ks, v);
+			dt_ksym_fmt_sym(tmp, sy->ks, v);
 		else
-			dt_ksym_fmt_mod(tmp, ks, v);
+			dt_ksym_fmt_mod(tmp, sy->ks, v);
 		return (dt_pfarg_t){ .kind = DT_REC_STRING, .str = dt_sb_str(tmp) };
 	}
 	a.size = DT_MIN(it->size, 8);
@@ -919,7 +959,7 @@ pa_format_row(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *const *a
 	      const dt_aggrow_t *row, const dt_printa_opts_t *po)
 {
 	const dt_aggdesc_t *kd = row->keydesc;
-	dt_ksyms_t *ks = po ? po->ksyms : NULL;
+	const pf_syms_t sy = { po ? po->ksyms : NULL, po ? po->usyms : NULL, po ? po->target : 0 };
 	dt_strbuf_t tmp = { 0 };
 	int j = 0, curagg = 0;
 
@@ -937,11 +977,11 @@ pa_format_row(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *const *a
 			continue;
 		}
 		if ((cv->flags & PF_DYNWIDTH) && j < kd->nkeys) {
-			arg = pa_key_arg(row, j++, DT_KEYFMT_PLAIN, ks, &tmp);
+			arg = pa_key_arg(row, j++, DT_KEYFMT_PLAIN, &sy, &tmp);
 			width = (int)pf_sext(arg.ival, arg.size);
 		}
 		if ((cv->flags & PF_DYNPREC) && j < kd->nkeys) {
-			arg = pa_key_arg(row, j++, DT_KEYFMT_PLAIN, ks, &tmp);
+			arg = pa_key_arg(row, j++, DT_KEYFMT_PLAIN, &sy, &tmp);
 			prec = (int)pf_sext(arg.ival, arg.size);
 		}
 		if (cv->flags & PF_AGG) {
@@ -959,25 +999,28 @@ pa_format_row(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_aggdesc_t *const *a
 			arg = (dt_pfarg_t){ .kind = DT_REC_INT, .size = 8,
 					    .is_signed = ad->func != DT_AGG_COUNT,
 					    .ival = (uint64_t)dt_agg_value(ad, val, normal) };
-			pf_format_one(sb, cv, &arg, width, prec, ks);
+			pf_format_one(sb, cv, &arg, width, prec, &sy);
 			continue;
 		}
 		if (j >= kd->nkeys)
 			break;
 		kf = po && po->keyfmt ? po->keyfmt[j] : DT_KEYFMT_PLAIN;
-		if (kf == DT_KEYFMT_STACK || pa_is_stack(&kd->keys[j])) {
+		if (kf == DT_KEYFMT_STACK || kf == DT_KEYFMT_USTACK || pa_is_stack(&kd->keys[j])) {
 			const dt_recitem_t *it = &kd->keys[j++];
 			uint64_t pcs[128];
 			size_t n = DT_MIN(it->size / 8, DT_ARRAY_SIZE(pcs));
 			int ind = po ? po->stackindent : 0;
 
+			ind = ind == 0 ? DT_STACK_INDENT : ind < 0 ? 0 : ind;
 			memcpy(pcs, row->key + it->offset, n * 8);
-			dt_ksym_fmt_stack(sb, ks, pcs, n,
-					  ind == 0 ? DT_STACK_INDENT : ind < 0 ? 0 : ind);
+			if (kf == DT_KEYFMT_USTACK || it->fmt == DT_RECFMT_USTACK)
+				dt_usym_fmt_stack(sb, sy.us, pcs, n, ind);
+			else
+				dt_ksym_fmt_stack(sb, sy.ks, pcs, n, ind);
 			continue;
 		}
-		arg = pa_key_arg(row, j++, kf, ks, &tmp);
-		pf_format_one(sb, cv, &arg, width, prec, ks);
+		arg = pa_key_arg(row, j++, kf, &sy, &tmp);
+		pf_format_one(sb, cv, &arg, width, prec, &sy);
 	}
 	dt_sb_free(&tmp);
 }

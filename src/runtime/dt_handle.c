@@ -34,6 +34,7 @@ dt_handle_new(void)
 	dtp->opts.nspec = 1;
 	dtp->opts.stackframes = 20;
 	dtp->opts.ustackframes = 20;
+	dtp->opts.jstackframes = 50;	/* DTrace's default */
 	dtp->opts.specsize = 64 * 1024;
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		dtp->map_fds[i] = -1;
@@ -84,6 +85,7 @@ dt_handle_free(dt_handle_t *dtp)
 	free(dtp->dyn_fds);
 	free(dtp->last_drops);
 	dt_ksyms_free(dtp->ksyms);
+	dt_usyms_free(dtp->usyms);
 	free(dtp->agg_normal);
 	free(dtp->agg_printed);
 	if (dtp->target_pidfd >= 0)
@@ -133,7 +135,7 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 {
 	static const char *const ignored[] = {
 		/* Accepted for script compatibility; they change nothing on this kernel yet. */
-		"cpu", "jstackframes", "jstackstrsize", "stackindent",
+		"cpu", "jstackstrsize", "stackindent",
 		"bufresize", "aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
 		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
 		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "procrate",
@@ -216,13 +218,16 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 			o->aggsize = n;
 		else
 			o->dynvarsize = (uint32_t)DT_MIN(n, UINT32_MAX);
-	} else if (strcmp(name, "stackframes") == 0 || strcmp(name, "ustackframes") == 0) {
+	} else if (strcmp(name, "stackframes") == 0 || strcmp(name, "ustackframes") == 0 ||
+		   strcmp(name, "jstackframes") == 0) {
 		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 127)
 			return -1;
 		if (name[0] == 's')
 			o->stackframes = (uint32_t)n;
-		else
+		else if (name[0] == 'u')
 			o->ustackframes = (uint32_t)n;
+		else
+			o->jstackframes = (uint32_t)n;
 	} else if (strcmp(name, "nspec") == 0) {
 		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 64)
 			return -1;

@@ -55,6 +55,7 @@ typedef struct dt_options {
 	uint32_t nspec;		/* speculations that may be active at once */
 	uint32_t stackframes;	/* frames stack() records by default */
 	uint32_t ustackframes;	/* frames ustack() records by default */
+	uint32_t jstackframes;	/* frames jstack() records by default */
 	uint64_t specsize;	/* bytes one speculation may hold */
 } dt_options_t;
 
@@ -112,6 +113,7 @@ typedef struct dt_handle {
 	pid_t target_pid;
 	int target_pidfd;
 	int target_go_fd;		/* -c: write end of the pipe the child waits on */
+	bool target_traced;		/* seized with ptrace, to be held at its exit */
 
 	/* Consumer state */
 	struct ring_buffer *rb;
@@ -123,6 +125,8 @@ typedef struct dt_handle {
 	bool printed_header;
 	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
 	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use */
+	struct dt_usyms *usyms;		/* user symbols: processes' mappings, files' symbols */
+	pid_t sym_target;		/* $target, for %A of a plain address (kept after exit) */
 	struct dt_recbuf *specs;	/* per speculation id: the records it holds */
 	struct dt_flowcpu *flowcpus;	/* -F: per CPU, the depth and a waiting return record */
 	uint32_t nflowcpus;

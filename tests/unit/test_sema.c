@@ -214,6 +214,52 @@ out:
 	dt_handle_free(dtp);
 }
 
+/* ustack() and jstack() items hold the process id and then the frames; uaddr(), usym(),
+ * ufunc(), umod() the process id and the address. Alone in a statement they trace. */
+UNIT_TEST(user_items_layout)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_compile_t cc;
+	dt_program_t *prog = compile(dtp, &cc,
+		"BEGIN { ustack(); jstack(); ustack(3, 128); uaddr(1); usym(1); ufunc(1); umod(1); "
+		"@[ustack(2), usym(2)] = count(); printf(\"%A\", uaddr(3)); }");
+	static const int fmts[] = { DT_RECFMT_USTACK, DT_RECFMT_USTACK, DT_RECFMT_USTACK,
+				    DT_RECFMT_UADDR, DT_RECFMT_USYM, DT_RECFMT_USYM,
+				    DT_RECFMT_UMOD };
+	static const int sizes[] = { 21 * 8, 51 * 8, 4 * 8, 16, 16, 16, 16 };
+	dt_clause_t *cl;
+
+	UNIT_TRUE(prog != NULL);
+	if (!prog) {
+		fprintf(stderr, "%s\n", errs);
+		goto out;
+	}
+	cl = prog->clauses[0];
+	UNIT_EQ_INT(cl->nactions, 8);
+	for (int i = 0; i < 7; i++) {
+		UNIT_EQ_INT(cl->actions[i].kind, DT_ACT_TRACE);
+		UNIT_EQ_INT(cl->actions[i].items[0].fmt, fmts[i]);
+		UNIT_EQ_INT(cl->actions[i].items[0].size, sizes[i]);
+	}
+	UNIT_EQ_STR(cl->actions[3].items[0].type_name, "_usymaddr");
+	UNIT_EQ_INT(cl->actions[7].items[0].fmt, DT_RECFMT_UADDR);
+	UNIT_EQ_INT(cl->actions[7].items[0].size, 16);
+	UNIT_EQ_INT(prog->aggs[0]->keys[0].size, 24);
+	UNIT_EQ_INT(prog->aggs[0]->keys[1].offset, 24);
+	UNIT_EQ_INT(prog->aggs[0]->keys[1].size, 16);
+	UNIT_EQ_INT(prog->aggs[0]->keysize, 40);
+out:
+	dt_compile_fini(&cc);
+	dt_handle_free(dtp);
+	UNIT_EQ_STR(error_of("BEGIN { ustack(1, 2, 3); }"),
+		    "D_PROTO_LEN 1:9 action list: ustack( ) prototype mismatch: 3 args passed, no more "
+		    "than 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { jstack(1, -1); }"),
+		    "D_PROTO_ARG 1:19 action list: jstack( ) argument #2 must be a positive integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { umod(); }"),
+		    "D_PROTO_LEN 1:9 action list: umod( ) prototype mismatch: 0 args passed, 1 expected");
+}
+
 UNIT_TEST(integer_types)
 {
 	dt_handle_t *dtp = dt_handle_new();
@@ -372,8 +418,8 @@ UNIT_TEST(object_variables)
 	UNIT_EQ_STR(error_of("BEGIN { curthread->pid = 1; }"),
 		    "D_OP_LVAL 1:24 action list: operator = requires a writable variable as its left-hand operand");
 	UNIT_EQ_STR(error_of("BEGIN { stack(); ustack(3); jstack(); }"), "(compiled)");
-	UNIT_EQ_STR(error_of("BEGIN { func(0); }"),
-		    "D_OP_ACT 1:9 action list: func( ) may not be used as a statement");
+	/* Value functions alone are their actions (DTrace's dt_compile_fun: dt_action_symmod). */
+	UNIT_EQ_STR(error_of("BEGIN { func(0); usym(0); umod(0); uaddr(0); }"), "(compiled)");
 	UNIT_EQ_STR(error_of("BEGIN { @a[1, (void)0] = count(); }"),
 		    "D_KEY_TYPE 1:15 action list: void expression may not be used as aggregation index: key #2");
 	UNIT_EQ_STR(error_of("int x[5]; BEGIN { x[1, 2] = 1; }"),
