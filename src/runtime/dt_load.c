@@ -148,7 +148,8 @@ static int
 dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 {
 	dt_program_t *prog = dtp->prog;
-	uint32_t strtab_sz = (uint32_t)DT_ALIGN(prog->strtab.len ? prog->strtab.len : 1, 8);
+	/* zero padding of strsize after the last string: a comparison may read that far */
+	uint32_t strtab_sz = (uint32_t)DT_ALIGN(prog->strtab.len + dtp->opts.strsize + 1, 8);
 	uint32_t nprobes = (uint32_t)dtp->probes.len;
 	int *m = dtp->map_fds;
 	uint32_t zero = 0;
