@@ -1416,15 +1416,57 @@ dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n)
 }
 
 /*
+ * r0 = the "size" bytes (1 to 8) at kernel address r0, read with one probe read into a
+ * zeroed slot and loaded as a little-endian word; a bad address is a fault naming it.
+ */
+static void
+dt_cg_kload(dt_cg_t *cg, uint32_t size)
+{
+	int ok = dt_ir_label(IR(cg));
+
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
+	EMIT(cg, DT_ST(BPF_DW, 10, FP_VAL, 0));
+	EMIT(cg, DT_MOV64_REG(1, 10));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_VAL));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	dt_ir_place(IR(cg), ok);
+	EMIT(cg, DT_LDX(BPF_DW, 0, 10, FP_VAL));
+}
+
+/*
+ * r0 = bit-field n of type t, r0 holding the address of the byte with its lowest bit. The
+ * bytes that hold it load as one little-endian word (bf_shift + bf_width <= 64, checked by
+ * analysis); shifting the field to the top and back down drops the bits around it and
+ * sign-extends a signed field:
+ *
+ *   word:  |   other bits   | field (bf_width) | bf_shift bits |
+ *          63                                                  0
+ */
+static void
+dt_cg_kbitfield(dt_cg_t *cg, const dt_node_t *n, const dt_type_t *t)
+{
+	int top = 64 - n->bf_shift - n->bf_width;
+
+	dt_cg_kload(cg, (n->bf_shift + n->bf_width + 7u) / 8);
+	if (top)
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, top));
+	if (n->bf_width < 64)
+		EMIT(cg, DT_ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, 0, 64 - n->bf_width));
+}
+
+/*
  * r0 = the value of a member or dereference: scalars are read from kernel memory with one
- * probe read (a bad address is a fault naming it), char arrays are copied as strings, other
- * arrays decay to their address.
+ * probe read (a bad address is a fault naming it), bit-fields extracted from the bytes that
+ * hold them, char arrays are copied as strings, other arrays decay to their address.
  */
 static void
 dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 {
 	const dt_type_t *t = dt_type_resolve(n->type);
-	int ok = dt_ir_label(IR(cg));
 
 	cg->cur_loc = n->loc;
 	dt_cg_kaddr(cg, n);
@@ -1441,17 +1483,11 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_fail(cg, "struct and union values can only be used through their members");
 		return;
 	}
-	EMIT(cg, DT_MOV64_REG(3, 0));
-	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
-	EMIT(cg, DT_ST(BPF_DW, 10, FP_VAL, 0));
-	EMIT(cg, DT_MOV64_REG(1, 10));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_VAL));
-	EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(t->size, 8u)));
-	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
-	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, ok);
-	dt_cg_fault(cg, DT_FAULT_BADADDR);
-	dt_ir_place(IR(cg), ok);
-	EMIT(cg, DT_LDX(BPF_DW, 0, 10, FP_VAL));
+	if (n->kind == DT_NODE_MEMBER && n->bf_width) {
+		dt_cg_kbitfield(cg, n, t);
+		return;
+	}
+	dt_cg_kload(cg, DT_MIN(t->size, 8u));
 	if (t->kind != DT_TYPE_PTR)
 		dt_cg_normalize(cg, 0, t->size, t->is_signed);
 }

@@ -256,6 +256,11 @@ typedef struct dt_loc {
 	X(D_SIZEOF_TYPE)                                                                     \
 	X(D_OFFSETOF_TYPE)                                                                   \
 	X(D_OFFSETOF_BITFIELD)                                                               \
+	X(D_SIZEOF_BITFIELD)                                                                 \
+	X(D_ADDROF_BITFIELD)                                                                 \
+	X(D_DECL_BFCONST)                                                                    \
+	X(D_DECL_BFSIZE)                                                                     \
+	X(D_DECL_BFTYPE)                                                                     \
 	X(D_DECL_COMBO)                                                                      \
 	X(D_DECL_CHARATTR)                                                                   \
 	X(D_DECL_VOIDATTR)                                                                   \

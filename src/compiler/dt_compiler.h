@@ -205,7 +205,7 @@ const dt_type_t *dt_type_named(dt_compile_t *cc, const char *name); /* "uint64_t
 	X(DT_NODE_CLAUSE)    /* list: probe descs; pred; body (a DT_NODE_BLOCK) */           \
 	X(DT_NODE_PDESC)     /* text: as written; prov/mod/func/name: the four fields */     \
 	X(DT_NODE_PRAGMA)    /* text: everything after "#pragma" */                          \
-	X(DT_NODE_DECL)      /* a declaration; kept for the front-end issue */               \
+	X(DT_NODE_DECL)      /* text: name; tname: type; list: dims; right: bit-field */     \
 	X(DT_NODE_INLINE)                                                                    \
 	X(DT_NODE_TYPEDEF)                                                                   \
 	/* statements */                                                                     \
@@ -272,6 +272,8 @@ struct dt_node {
 	int ident_id;		/* built-in variable, action or subroutine id */
 	int agg_id;		/* AGG: index into the program's aggregation table */
 	int str_id;		/* STRING: index into the program's string table */
+	uint8_t bf_width;	/* MEMBER of a bit-field: its width in bits (else 0) */
+	uint8_t bf_shift;	/* ... and its lowest bit in the byte at offset ident_id */
 };
 
 /* node->isuffix markers of semantic analysis, on nodes other than INT */
@@ -555,9 +557,10 @@ int dt_type_tp_args(dt_compile_t *cc, const char *tp, const dt_type_t **types, i
  * dt_type_dfind: the program's type of that name, or NULL.
  * dt_type_dtag: the struct, union or enum "tag" ("" for an anonymous one, not registered):
  *   the one declared before when it is still incomplete, else a new incomplete type.
- * dt_type_layout: give struct or union t its n members (names and types set) and lay them
- *   out as C does (each at its alignment, the size rounded up to the largest); t becomes
- *   complete.
+ * dt_type_layout: give struct or union t its n members (names, types and bit-field widths
+ *   set) and lay them out as C does on x86-64, bit-fields packed into their type's units;
+ *   an unnamed member that is not a struct or union is an unnamed bit-field (width 0: C's
+ *   "int : 0"): it pads, and is dropped from the members. t becomes complete.
  * dt_type_set_enums: give enum t its n enumerators; t becomes complete.
  * dt_type_dtypedef: register typedef "name" for t; returns the typedef name's type.
  * dt_type_align: a type's alignment in bytes (1 for void and strings).

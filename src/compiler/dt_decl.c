@@ -46,7 +46,42 @@ dt_decl_kw(int ns)
 	return ns == 's' ? "struct" : ns == 'u' ? "union" : "enum";
 }
 
-/* struct tag { members }  or  union tag { members } */
+/*
+ * The width of bit-field member m (a DECL whose right is the width) of type mt, checked as
+ * DTrace does: a positive integer constant, an integer type, no wider than that type. An
+ * unnamed ":0" has width 0. Returns -1 after reporting an error.
+ */
+static int
+dt_decl_bitfield(dt_sema_t *s, dt_node_t *m, const dt_type_t *mt)
+{
+	const char *name = *m->text ? m->text : "(anon)";
+	const dt_type_t *rt = dt_type_resolve(mt);
+	dt_node_t *w = m->right;
+
+	dt_sema_expr(s, w);
+	if (!*m->text && w->kind == DT_NODE_INT && w->ival == 0)
+		return 0;
+	if (w->kind != DT_NODE_INT || !w->type || w->type->kind != DT_TYPE_INT || w->ival == 0 ||
+	    (w->type->is_signed && (int64_t)w->ival < 0)) {
+		ERR(s, D_DECL_BFCONST, w, "positive integral constant expression expected as "
+		    "bit-field size");
+		return -1;
+	}
+	if (rt->kind != DT_TYPE_INT) {
+		ERR(s, D_DECL_BFTYPE, m, "invalid type for bit-field: %s", name);
+		return -1;
+	}
+	if (w->ival > (uint64_t)rt->size * 8) {
+		ERR(s, D_DECL_BFSIZE, w, "bit-field too big for type: %s", name);
+		return -1;
+	}
+	return (int)w->ival;
+}
+
+/*
+ * struct tag { members }  or  union tag { members }
+ * Unnamed bit-fields go to the layout as padding (C's "int : 3;" and "int : 0;").
+ */
 static const dt_type_t *
 dt_decl_sou(dt_sema_t *s, dt_node_t *spec, int ns, const char *tag)
 {
@@ -66,10 +101,11 @@ dt_decl_sou(dt_sema_t *s, dt_node_t *spec, int ns, const char *tag)
 		dt_node_t *m = spec->list.data[i];
 		const dt_type_t *mt, *rt;
 		bool dup = false;
+		int width = 0;
 
 		if (m->kind != DT_NODE_DECL)
 			continue;
-		if (!m->text || !*m->text) {
+		if ((!m->text || !*m->text) && !m->right) {
 			const char *mtag;
 
 			/* struct inner { ... }; inside another only defines the inner type */
@@ -93,7 +129,9 @@ dt_decl_sou(dt_sema_t *s, dt_node_t *spec, int ns, const char *tag)
 			ERR(s, D_DECL_VOIDOBJ, m, "cannot have void member: %s", m->text);
 			continue;
 		}
-		for (uint32_t k = 0; k < n; k++)
+		if (m->right && (width = dt_decl_bitfield(s, m, mt)) < 0)
+			continue;
+		for (uint32_t k = 0; k < n && *m->text; k++)
 			dup |= strcmp(ms[k].name, m->text) == 0;
 		if (dup) {
 			ERR(s, D_UNKNOWN, m, "failed to define member '%s': Duplicate member or "
@@ -102,6 +140,7 @@ dt_decl_sou(dt_sema_t *s, dt_node_t *spec, int ns, const char *tag)
 		}
 		ms[n].name = m->text;
 		ms[n].type = mt;
+		ms[n].bit_size = m->right ? (uint32_t)width : 0;
 		n++;
 	}
 	dt_type_layout(cc, t, ms, n);

@@ -50,10 +50,11 @@ typedef struct dt_parser {
 
 static dt_node_t *parse_expr(dt_parser_t *p);
 static dt_node_t *parse_assign(dt_parser_t *p);
+static dt_node_t *parse_cond(dt_parser_t *p);
 static dt_node_t *parse_unary(dt_parser_t *p);
 static dt_node_t *parse_typename(dt_parser_t *p, bool lenient);
 static void parse_statement(dt_parser_t *p, dt_nodes_t *list);
-static void parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state);
+static void parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member);
 
 /* ---- helpers -------------------------------------------------------------------------- */
 
@@ -347,7 +348,7 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 			parse_enum_body(p, spec);
 		} else {
 			while (!is_tok(p, TOK_RBRACE) && !is_tok(p, TOK_EOF) && !p->panic)
-				parse_declaration(p, &spec->list, DT_LEX_CODE);
+				parse_declaration(p, &spec->list, DT_LEX_CODE, true);
 			expect(p, TOK_RBRACE);
 		}
 		leave(p);
@@ -527,12 +528,16 @@ parse_provider(dt_parser_t *p, dt_nodes_t *list, int end_state)
  * storage: 'self' | 'this' | 'static' | 'extern' | 'register' | 'auto'
  * declarator: pointers IDENT [ array-dims ]
  *
+ * In a struct or union body ("member"), a declarator may be a bit-field:
+ *   member-declarator: declarator [ ':' cond ] | ':' cond
+ *
  * Each declarator becomes one DT_NODE_DECL (op: the storage keyword or TOK_EOF), INLINE or
- * TYPEDEF with text the name and tname its type. A bare "struct s { ... };" is a DECL with
- * an empty name. The token after the ';' is lexed in "end_state".
+ * TYPEDEF with text the name and tname its type; a bit-field's width is its right. A bare
+ * "struct s { ... };" is a DECL with an empty name, and so is an unnamed bit-field. The
+ * token after the ';' is lexed in "end_state".
  */
 static void
-parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state)
+parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member)
 {
 	dt_node_kind_t kind = DT_NODE_DECL;
 	dt_tok_kind_t storage = TOK_EOF;
@@ -570,10 +575,16 @@ parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state)
 
 		d->op = storage;
 		d->text = p->tok.text;
-		if (!expect(p, TOK_IDENT))
-			break;
+		if (member && nstars == 0 && is_tok(p, TOK_COLON)) {
+			d->text = "";	/* an unnamed bit-field: padding */
+		} else {
+			if (!expect(p, TOK_IDENT))
+				break;
+			parse_array_dims(p, d);
+		}
 		d->tname = pointer_to(p, spec, nstars);
-		parse_array_dims(p, d);
+		if (member && accept(p, TOK_COLON))
+			d->right = parse_cond(p);
 		if (kind == DT_NODE_INLINE) {
 			expect(p, TOK_ASSIGN);
 			d->left = parse_assign(p);
@@ -1112,7 +1123,7 @@ parse_statement(dt_parser_t *p, dt_nodes_t *list)
 		break;
 	default:
 		if (is_decl_start(p)) {
-			parse_declaration(p, list, DT_LEX_CODE);
+			parse_declaration(p, list, DT_LEX_CODE, false);
 			break;
 		}
 		n = new_node(p, DT_NODE_EXPR_STMT, t.loc);
@@ -1247,7 +1258,7 @@ dt_parse(dt_compile_t *cc, const dt_source_t *src)
 		default:
 			if (is_decl_start(&p)) {
 				p.lx.state = DT_LEX_CODE;
-				parse_declaration(&p, &prog->list, DT_LEX_PROGRAM);
+				parse_declaration(&p, &prog->list, DT_LEX_PROGRAM, false);
 			} else {
 				syntax_error(&p);
 			}

@@ -421,8 +421,13 @@ dt_sema_member(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	if (bit_size) {
-		ERR(s, D_UNSUPPORTED, n, "bit-field members are not supported yet");
-		return;
+		/* read as the bytes that hold it, shifted and masked (dt_cg_kvalue) */
+		if (bit_off % 8 + bit_size > 64) {
+			ERR(s, D_UNSUPPORTED, n, "bit-field %s spans more than 8 bytes", n->text);
+			return;
+		}
+		n->bf_width = (uint8_t)bit_size;
+		n->bf_shift = (uint8_t)(bit_off % 8);
 	}
 	n->type = mt;
 	n->ident_id = (int)off;		/* the member's byte offset */
@@ -1633,6 +1638,10 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 				ERR(s, D_ADDROF_LVAL, n, "unacceptable operand for unary & operator");
 				return;
 			}
+			if (l->bf_width) {
+				ERR(s, D_ADDROF_BITFIELD, n, "cannot take address of bit-field");
+				return;
+			}
 			n->type = dt_type_ptr(s->cc, n->left->isuffix == -1
 							      ? dt_type_int(s->cc, 1, true)
 							      : n->left->type);
@@ -1807,6 +1816,10 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			dt_sema_expr(s, n->left);
 			if (!n->left->type)
 				return;
+			if (n->left->bf_width) {
+				ERR(s, D_SIZEOF_BITFIELD, n, "cannot apply sizeof to a bit-field");
+				return;
+			}
 			size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
 							 : dt_type_sizeof(s->cc, n->left->type);
 			if (size < 0) {

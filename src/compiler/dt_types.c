@@ -1333,33 +1333,50 @@ dt_type_align(dt_compile_t *cc, const dt_type_t *t)
 	}
 }
 
+/*
+ * C's layout on x86-64 (the SysV ABI, as GCC does it), in bits:
+ *
+ *   an ordinary member     starts at the next multiple of its alignment
+ *   a bit-field of type T  goes on at the current bit unless it would cross a boundary of
+ *                          T's alignment; then it starts at that boundary
+ *   "T : 0" (unnamed)      moves to the next boundary of T's alignment
+ *
+ * Bit numbers count from the least significant bit of the first byte (little-endian), as
+ * BTF's bit offsets do. Unnamed bit-fields pad but are not members, and do not add their
+ * type's alignment to the struct's. Union members all start at bit 0.
+ */
 void
 dt_type_layout(dt_compile_t *cc, dt_type_t *t, dt_member_t *ms, uint32_t n)
 {
-	uint64_t off = 0, size = 0;
-	uint32_t align = 1;
+	uint64_t off = 0, end = 0, size;
+	uint32_t align = 1, k = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
 		const dt_type_t *mt = dt_type_resolve(ms[i].type);
-		uint32_t a = dt_type_align(cc, mt);
-		uint64_t msize = mt->size;
+		uint64_t unit = (uint64_t)dt_type_align(cc, mt) * 8, w = ms[i].bit_size;
+		bool pad = !ms[i].name[0] && mt->kind != DT_TYPE_STRUCT && mt->kind != DT_TYPE_UNION;
 
-		align = a > align ? a : align;
-		if (t->kind == DT_TYPE_UNION) {
-			ms[i].bit_off = 0;
-			size = msize > size ? msize : size;
-		} else {
-			off = DT_ALIGN(off, a);
-			ms[i].bit_off = (uint32_t)(off * 8);
-			off += msize;
-			size = off;
+		if (t->kind == DT_TYPE_UNION)
+			off = 0;
+		if (w == 0) {
+			off = DT_ALIGN(off, unit);
+			if (!pad)
+				w = (uint64_t)mt->size * 8;
+		} else if (off / unit != (off + w - 1) / unit) {
+			off = DT_ALIGN(off, unit);
 		}
-		ms[i].bit_size = 0;
+		ms[i].bit_off = off > UINT32_MAX ? UINT32_MAX : (uint32_t)off;
+		off += w;
+		end = off > end ? off : end;
+		if (pad)
+			continue;
+		align = unit / 8 > align ? (uint32_t)(unit / 8) : align;
+		ms[k++] = ms[i];
 	}
-	size = DT_ALIGN(size, align);
+	size = DT_ALIGN((end + 7) / 8, align);
 	t->size = size > UINT32_MAX / 8 ? UINT32_MAX / 8 : (uint32_t)size;
 	t->members = ms;
-	t->nmembers = n;
+	t->nmembers = k;
 	t->incomplete = false;
 }
 

@@ -333,6 +333,25 @@ UNIT_TEST(declarations)
 	UNIT_EQ_STR(diags, "");
 }
 
+/* bit-fields: "declarator : width" and the unnamed ": width" inside struct and union bodies */
+UNIT_TEST(bitfields)
+{
+	UNIT_EQ_STR(parse("struct s {\n\tint a : 3, : 2;\n\tunsigned b : N + 1;\n\tint : 0;\n};"),
+		    "PROGRAM\n"
+		    "  DECL \n    TYPENAME struct s\n"
+		    "      DECL a\n        TYPENAME int\n        INT 3\n"
+		    "      DECL \n        TYPENAME int\n        INT 2\n"
+		    "      DECL b\n        TYPENAME unsigned\n"
+		    "        BINARY op=+\n          IDENT N\n          INT 1\n"
+		    "      DECL \n        TYPENAME int\n        INT 0\n");
+	UNIT_EQ_STR(diags, "");
+	/* only members are bit-fields */
+	parse("int x : 3;");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:7 syntax error near \":\"");
+	parse("struct s { int *p : 3; int : ; };");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:30 syntax error near \";\"");
+}
+
 UNIT_TEST(translator_provider)
 {
 	parse("translator foo_t < struct bar *B > { x = B->y; z = 1; };\n"

@@ -358,6 +358,68 @@ UNIT_TEST(type_definitions)
 		    "(compiled)");
 }
 
+/* The layout of "tag" after compiling text: "size N: member@bit:width ...". */
+static const char *
+layout_of(const char *text, const char *tag)
+{
+	static char buf[sizeof(errs)];
+	dt_handle_t *dtp = dt_handle_new();
+	dt_compile_t cc;
+	const dt_type_t *t;
+	const dt_member_t *ms;
+	uint32_t n;
+	int len;
+
+	if (!compile(dtp, &cc, text) || !(t = dt_type_lookup(&cc, tag, NULL))) {
+		snprintf(buf, sizeof(buf), "%s", errs);
+		goto out;
+	}
+	ms = dt_type_members(&cc, t, &n);
+	len = snprintf(buf, sizeof(buf), "size %u:", t->size);
+	for (uint32_t i = 0; i < n && len < (int)sizeof(buf); i++)
+		len += snprintf(buf + len, sizeof(buf) - (size_t)len, " %s@%u:%u", ms[i].name,
+				ms[i].bit_off, ms[i].bit_size);
+out:
+	dt_compile_fini(&cc);
+	dt_handle_free(dtp);
+	return buf;
+}
+
+/* bit-fields: GCC's x86-64 layout (checked against gcc), and DTrace's errors */
+UNIT_TEST(bitfields)
+{
+	/* packed into the type's unit; moved on where it would cross one; named ones align */
+	UNIT_EQ_STR(layout_of("struct s { unsigned a : 4; int b : 5; char c : 7; int d : 30;\n"
+			      "  long e : 40; char f; };", "struct s"),
+		    "size 16: a@0:4 b@4:5 c@9:7 d@32:30 e@64:40 f@104:0");
+	/* unnamed ones pad without aligning the struct; ": 0" moves to the next unit */
+	UNIT_EQ_STR(layout_of("struct s { char a; int : 3; char b; int : 0; char c : 2; };",
+			      "struct s"),
+		    "size 5: a@0:0 b@16:0 c@32:2");
+	UNIT_EQ_STR(layout_of("union u { char c; int a : 9; long : 40; };", "union u"),
+		    "size 8: c@0:0 a@0:9");
+	UNIT_EQ_STR(error_of("struct s { int a : 1; int b : -3; };"),
+		    "D_DECL_BFCONST 1:31 positive integral constant expression expected as bit-field size");
+	UNIT_EQ_STR(error_of("struct s { int a : 0; };"),
+		    "D_DECL_BFCONST 1:20 positive integral constant expression expected as bit-field size");
+	UNIT_EQ_STR(error_of("struct s {\n\tchar a : 10;\n};"),
+		    "D_DECL_BFSIZE 2:11 bit-field too big for type: a");
+	UNIT_EQ_STR(error_of("struct s { float : 1; };"),
+		    "D_DECL_BFTYPE 1:18 invalid type for bit-field: (anon)");
+	UNIT_EQ_STR(error_of("struct s { int *p : 1; };"),
+		    "D_DECL_BFTYPE 1:17 invalid type for bit-field: p");
+	UNIT_EQ_STR(error_of("struct s { int a : 3; };\nBEGIN { trace(&((struct s *)0)->a); }"),
+		    "D_ADDROF_BITFIELD 2:15 action list: cannot take address of bit-field");
+	UNIT_EQ_STR(error_of("struct s { int a : 3; };\nBEGIN { trace(sizeof (((struct s *)0)->a)); }"),
+		    "D_SIZEOF_BITFIELD 2:15 action list: cannot apply sizeof to a bit-field");
+	UNIT_EQ_STR(error_of("struct s { int a : 3; };\nBEGIN { trace(offsetof(struct s, a)); }"),
+		    "D_OFFSETOF_BITFIELD 2:15 action list: cannot take offset of a bit-field: a");
+	/* a bit-field reads as its declared type */
+	UNIT_EQ_STR(error_of("struct s { unsigned a : 3; char b : 2; };\n"
+			     "BEGIN { trace(1 / (sizeof (((struct s *)0)->a + ((struct s *)0)->b) == 4)); }"),
+		    "(compiled)");
+}
+
 /* translators and xlate: checked where defined, found by output and input type */
 static const char *
 with_o(const char *rest)
