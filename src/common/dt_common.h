@@ -261,6 +261,8 @@ typedef struct dt_loc {
 	X(D_DECL_BFCONST)                                                                    \
 	X(D_DECL_BFSIZE)                                                                     \
 	X(D_DECL_BFTYPE)                                                                     \
+	X(D_DECL_CLASS)                                                                      \
+	X(D_DECL_SCOPE)                                                                      \
 	X(D_DECL_COMBO)                                                                      \
 	X(D_DECL_CHARATTR)                                                                   \
 	X(D_DECL_VOIDATTR)                                                                   \

@@ -315,9 +315,13 @@ dt_decl_tag(dt_sema_t *s, dt_node_t *n)
 		dt_decl_type(s, n->tname, NULL);
 		return;
 	}
-	/* struct foo;  declares the program's own (incomplete) struct foo */
+	/* struct foo;  declares the program's own (incomplete) struct foo; int; nothing */
 	ns = dt_decl_tagof(cc, n->tname->text, &tag);
-	if (ns && *tag && !dt_type_dfind(cc, ns, tag))
+	if (!ns) {
+		ERR(s, D_DECL_USELESS, n, "useless declaration");
+		return;
+	}
+	if (*tag && !dt_type_dfind(cc, ns, tag))
 		dt_type_dtag(cc, ns, tag);
 }
 

@@ -116,6 +116,29 @@ syntax_error(dt_parser_t *p)
 			      tok_spelling(p));
 }
 
+/*
+ * An error that is not a syntax error (DTrace reports these while parsing too), at loc; the
+ * parser resynchronizes after it as after a syntax error.
+ */
+static void parse_error(dt_parser_t *p, dt_errtag_t tag, dt_loc_t loc, const char *fmt, ...)
+	DT_PRINTF(4, 5);
+
+static void
+parse_error(dt_parser_t *p, dt_errtag_t tag, dt_loc_t loc, const char *fmt, ...)
+{
+	dt_strbuf_t sb = { 0 };
+	va_list ap;
+
+	if (p->panic)
+		return;
+	p->panic = true;
+	va_start(ap, fmt);
+	dt_sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	dt_diag_error(&p->cc->diags, tag, loc, "%s", dt_sb_str(&sb));
+	dt_sb_free(&sb);
+}
+
 static bool
 expect(dt_parser_t *p, dt_tok_kind_t k)
 {
@@ -277,17 +300,33 @@ parse_member_name(dt_parser_t *p)
 }
 
 /*
+ * A name being declared ("what": "declaration", "member", "enumerator"), or false after an
+ * error: D's scoping operator has no place in one (int `x; is D_DECL_SCOPE).
+ */
+static bool
+declared_name(dt_parser_t *p, const char *what)
+{
+	if (is_tok(p, TOK_SYMBOL)) {
+		parse_error(p, D_DECL_SCOPE, p->tok.loc, "D scoping operator may not be used in %s "
+			    "%s name (%s)", *what == 'e' ? "an" : "a", what, tok_spelling(p));
+		return false;
+	}
+	return expect(p, TOK_IDENT);
+}
+
+/*
  * enumerator-list: enumerator { ',' enumerator } [ ',' ]
  * enumerator: IDENT [ '=' assign ]
  */
 static void
 parse_enum_body(dt_parser_t *p, dt_node_t *spec)
 {
-	while (is_tok(p, TOK_IDENT)) {
+	while (is_tok(p, TOK_IDENT) || is_tok(p, TOK_SYMBOL)) {
 		dt_node_t *e = new_node(p, DT_NODE_IDENT, p->tok.loc);
 
 		e->text = p->tok.text;
-		advance(p);
+		if (!declared_name(p, "enumerator"))
+			break;
 		if (accept(p, TOK_ASSIGN))
 			e->left = parse_assign(p);
 		dt_vec_push(&spec->list, e);
@@ -347,8 +386,15 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		if (k == TOK_ENUM) {
 			parse_enum_body(p, spec);
 		} else {
-			while (!is_tok(p, TOK_RBRACE) && !is_tok(p, TOK_EOF) && !p->panic)
+			while (!is_tok(p, TOK_RBRACE) && !is_tok(p, TOK_EOF) && !p->too_deep) {
+				const char *before = p->tok_end;
+
 				parse_declaration(p, &spec->list, DT_LEX_CODE, true);
+				if (p->panic)
+					sync_stmt(p);	/* on at the next member */
+				if (p->tok_end == before && !is_tok(p, TOK_RBRACE))
+					advance(p);	/* never spin */
+			}
 			expect(p, TOK_RBRACE);
 		}
 		leave(p);
@@ -528,6 +574,9 @@ parse_provider(dt_parser_t *p, dt_nodes_t *list, int end_state)
  * storage: 'self' | 'this' | 'static' | 'extern' | 'register' | 'auto'
  * declarator: pointers IDENT [ array-dims ]
  *
+ * As in C, a storage class without specifiers declares an int ("self x;"); only one storage
+ * class is allowed (D_DECL_CLASS). "int;" declares nothing: analysis rejects it.
+ *
  * In a struct or union body ("member"), a declarator may be a bit-field:
  *   member-declarator: declarator [ ':' cond ] | ':' cond
  *
@@ -541,6 +590,7 @@ parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member)
 {
 	dt_node_kind_t kind = DT_NODE_DECL;
 	dt_tok_kind_t storage = TOK_EOF;
+	dt_loc_t start = p->tok.loc;
 	dt_node_t *spec;
 	int ndecl = 0;
 
@@ -563,12 +613,26 @@ parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member)
 	case TOK_AUTO:
 		storage = p->tok.kind;
 		advance(p);
+		switch (p->tok.kind) {
+		case TOK_SELF: case TOK_THIS: case TOK_STATIC: case TOK_EXTERN:
+		case TOK_REGISTER: case TOK_AUTO: case TOK_TYPEDEF: case TOK_INLINE:
+			parse_error(p, D_DECL_CLASS, p->tok.loc,
+				    "only one storage class allowed in a declaration");
+			return;
+		default:
+			break;
+		}
 		break;
 	default:
 		break;
 	}
 
-	spec = parse_specifiers(p, false);
+	if (storage != TOK_EOF && !is_type_token(p, &p->tok)) {
+		spec = new_node(p, DT_NODE_TYPENAME, p->tok.loc);	/* "register x;" */
+		spec->text = "int";
+	} else {
+		spec = parse_specifiers(p, false);
+	}
 	while (!p->panic && !is_tok(p, TOK_SEMI)) {
 		int nstars = parse_pointers(p);
 		dt_node_t *d = new_node(p, kind, p->tok.loc);
@@ -578,7 +642,7 @@ parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member)
 		if (member && nstars == 0 && is_tok(p, TOK_COLON)) {
 			d->text = "";	/* an unnamed bit-field: padding */
 		} else {
-			if (!expect(p, TOK_IDENT))
+			if (!declared_name(p, member ? "member" : "declaration"))
 				break;
 			parse_array_dims(p, d);
 		}
@@ -597,11 +661,8 @@ parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member)
 			break;
 	}
 	if (ndecl == 0 && !p->panic) {
-		dt_node_t *d = new_node(p, DT_NODE_DECL, spec->loc);
+		dt_node_t *d = new_node(p, DT_NODE_DECL, start);
 
-		if (spec->list.len == 0 && strncmp(spec->text, "struct ", 7) != 0 &&
-		    strncmp(spec->text, "union ", 6) != 0 && strncmp(spec->text, "enum ", 5) != 0)
-			syntax_error(p);	/* "int;" declares nothing */
 		d->op = storage;
 		d->text = "";
 		d->tname = spec;

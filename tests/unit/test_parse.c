@@ -352,6 +352,34 @@ UNIT_TEST(bitfields)
 	UNIT_EQ_STR(diags, "D_SYNTAX 1:30 syntax error near \";\"");
 }
 
+/* C declarations that D rejects: parsed so that analysis can say why, or DTrace's tags */
+UNIT_TEST(declaration_errors)
+{
+	/* a storage class alone declares an int; "int;" parses (analysis finds it useless) */
+	UNIT_EQ_STR(parse("register x;\nextern int;\nBEGIN { self y; }"),
+		    "PROGRAM\n"
+		    "  DECL register x\n    TYPENAME int\n"
+		    "  DECL extern \n    TYPENAME int\n"
+		    "  CLAUSE\n    PDESC BEGIN\n    BLOCK\n      DECL self y\n        TYPENAME int\n");
+	UNIT_EQ_STR(diags, "");
+	parse("self this int x;");
+	UNIT_EQ_STR(diags, "D_DECL_CLASS 1:6 only one storage class allowed in a declaration");
+	parse("BEGIN { static\n  extern int x; }");
+	UNIT_EQ_STR(diags, "D_DECL_CLASS 2:3 only one storage class allowed in a declaration");
+	parse("int `xyz;");
+	UNIT_EQ_STR(diags, "D_DECL_SCOPE 1:5 D scoping operator may not be used in a declaration "
+			   "name (`xyz)");
+	parse("struct s {\n\tint a, vmlinux`b;\n};");
+	UNIT_EQ_STR(diags, "D_DECL_SCOPE 2:9 D scoping operator may not be used in a member name "
+			   "(vmlinux`b)");
+	parse("enum e { A, `B };");
+	UNIT_EQ_STR(diags, "D_DECL_SCOPE 1:13 D scoping operator may not be used in an enumerator "
+			   "name (`B)");
+	/* the next declaration still parses */
+	parse("int `a;\nint `b;");
+	UNIT_EQ_INT(ndiags, 2);
+}
+
 UNIT_TEST(translator_provider)
 {
 	parse("translator foo_t < struct bar *B > { x = B->y; z = 1; };\n"

@@ -343,6 +343,11 @@ UNIT_TEST(type_definitions)
 		    "D_DECL_ARRSUB 1:7 positive integral constant expression or tuple signature expected as array declaration subscript");
 	UNIT_EQ_STR(error_of("static int x;"),
 		    "D_DECL_BADCLASS 1:12 specified storage class not appropriate in D");
+	UNIT_EQ_STR(error_of("register x;"),
+		    "D_DECL_BADCLASS 1:10 specified storage class not appropriate in D");
+	UNIT_EQ_STR(error_of("extern int;"), "D_DECL_USELESS 1:1 useless declaration");
+	UNIT_EQ_STR(error_of("BEGIN { int; }"), "D_DECL_USELESS 1:9 action list: useless declaration");
+	UNIT_EQ_STR(error_of("self x; BEGIN { self->x = 1; }"), "(compiled)");
 	UNIT_EQ_STR(error_of("this int a[int];"),
 		    "D_DECL_LOCASC 1:10 associative arrays may not be declared as local variables: a");
 	UNIT_EQ_STR(error_of("int a[string]; BEGIN { a[1] = 2; }"),
