@@ -263,6 +263,9 @@ typedef struct dt_loc {
 	X(D_DECL_BFTYPE)                                                                     \
 	X(D_DECL_CLASS)                                                                      \
 	X(D_DECL_SCOPE)                                                                      \
+	X(D_DECL_PROTO_VOID)                                                                 \
+	X(D_DECL_PROTO_NAME)                                                                 \
+	X(D_DECL_PROTO_FORM)                                                                 \
 	X(D_DECL_COMBO)                                                                      \
 	X(D_DECL_CHARATTR)                                                                   \
 	X(D_DECL_VOIDATTR)                                                                   \

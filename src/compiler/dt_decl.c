@@ -216,6 +216,23 @@ dt_decl_body(dt_sema_t *s, dt_node_t *spec)
 }
 
 /*
+ * t with the pointers of "rest", what follows its specifiers in a type name: " **". When
+ * rest has more (a declarator such as "(*)(int)"), the whole "spelling" is looked up,
+ * which finds t by its tag.
+ */
+static const dt_type_t *
+dt_decl_derive(dt_sema_t *s, dt_node_t *tn, const dt_type_t *t, const char *rest)
+{
+	if (rest[strspn(rest, " *")])
+		return dt_sema_ktype(s, tn, tn->text);
+	for (; t && *rest; rest++) {
+		if (*rest == '*')
+			t = dt_type_ptr(s->cc, t);
+	}
+	return t;
+}
+
+/*
  * A type name without a body. A struct, union or enum tag that neither the program nor the
  * kernel defines becomes a forward declaration of the program's, as in DTrace: pointers to
  * it are fine, its members are not.
@@ -227,7 +244,6 @@ dt_decl_named(dt_sema_t *s, dt_node_t *tn)
 	const char *tag;
 	int ns = dt_decl_tagof(cc, tn->text, &tag);
 	const dt_type_t *t;
-	const char *p;
 
 	if (!ns || !*tag)
 		return dt_sema_ktype(s, tn, tn->text);
@@ -237,11 +253,7 @@ dt_decl_named(dt_sema_t *s, dt_node_t *tn)
 				   NULL);
 	if (!t)
 		t = dt_type_dtag(cc, ns, tag);
-	for (p = strstr(tn->text, tag) + strlen(tag); *p; p++) {
-		if (*p == '*')
-			t = dt_type_ptr(cc, t);
-	}
-	return t;
+	return dt_decl_derive(s, tn, t, strstr(tn->text, tag) + strlen(tag));
 }
 
 const dt_type_t *
@@ -251,11 +263,17 @@ dt_decl_type(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
 	const dt_type_t *t;
 
 	if (body) {
+		const char *rest = tn->text + strlen(body->text), *tag;
+
 		t = dt_decl_body(s, body);
-		for (const char *p = tn->text + strlen(body->text); t && *p; p++) {
-			if (*p == '*')
-				t = dt_type_ptr(s->cc, t);
+		dt_decl_tagof(s->cc, body->text, &tag);
+		if (t && rest[strspn(rest, " *")] && !*tag) {
+			ERR(s, D_UNSUPPORTED, tn, "declarators beyond pointers need a tag on the "
+			    "struct, union or enum they use: %s", tn->text);
+			return NULL;
 		}
+		if (t)
+			t = dt_decl_derive(s, tn, t, rest);
 	} else {
 		t = dt_decl_named(s, tn);
 	}

@@ -23,6 +23,7 @@
  * independent errors. Every loop consumes a token or stops, and nesting is bounded, so no
  * input can make the parser hang or overflow the stack.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -406,47 +407,52 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 	return spec;
 }
 
-/* "spec" with "nstars" pointer levels: "char" + 2 -> "char **". */
+/*
+ * A declarator, as parse_declarator reads it: the declared name and, in C's own syntax
+ * without the name, what the declarator adds to the specifiers' type: "**", "(*)(int)",
+ * "(*[2])()", "(int, char *)". Specifiers + " " + abs is a type name dt_type_lookup reads.
+ */
+typedef struct dt_declarator {
+	const char *what;	/* "declaration" or "member", for D_DECL_SCOPE */
+	const char *name;	/* NULL for an abstract declarator */
+	dt_loc_t loc;		/* the name's, or where the declarator ends when abstract */
+	dt_strbuf_t abs;
+} dt_declarator_t;
+
+enum { DECL_NAMED, DECL_ABSTRACT, DECL_EITHER };	/* what parse_declarator accepts */
+
+static bool parse_declarator(dt_parser_t *p, dt_declarator_t *dc, int mode, dt_node_t *dims);
+
+/*
+ * The type name "spec" + declarator: spec itself when the declarator adds nothing. A
+ * struct, union or enum body stays with its specifier, the new node's left.
+ */
 static dt_node_t *
-pointer_to(dt_parser_t *p, dt_node_t *spec, int nstars)
+typename_of(dt_parser_t *p, dt_node_t *spec, dt_declarator_t *dc)
 {
 	dt_node_t *t;
-	dt_strbuf_t sb = { 0 };
 
-	if (nstars == 0)
+	if (dc->abs.len == 0) {
+		dt_sb_free(&dc->abs);
 		return spec;
+	}
 	t = new_node(p, DT_NODE_TYPENAME, spec->loc);
 	if (spec->list.len)
-		t->left = spec;	/* the struct/union/enum body stays with its specifier */
-	dt_sb_printf(&sb, "%s ", spec->text);
-	while (nstars-- > 0)
-		dt_sb_putc(&sb, '*');
-	t->text = dt_arena_strdup(&p->cc->arena, dt_sb_str(&sb));
-	dt_sb_free(&sb);
+		t->left = spec;
+	t->text = dt_arena_printf(&p->cc->arena, "%s %s", spec->text, dc->abs.s);
+	dt_sb_free(&dc->abs);
 	return t;
 }
 
-/* pointers: { '*' { 'const' | 'volatile' | 'restrict' } } */
-static int
-parse_pointers(dt_parser_t *p)
-{
-	int n = 0;
-
-	while (accept(p, TOK_STAR)) {
-		n++;
-		while (accept(p, TOK_CONST) || accept(p, TOK_VOLATILE) || accept(p, TOK_RESTRICT))
-			;
-	}
-	return n;
-}
-
-/* type-name: specifiers pointers */
+/* type-name: specifiers abstract-declarator */
 static dt_node_t *
 parse_typename(dt_parser_t *p, bool lenient)
 {
 	dt_node_t *spec = parse_specifiers(p, lenient);
+	dt_declarator_t dc = { 0 };
 
-	return pointer_to(p, spec, parse_pointers(p));
+	parse_declarator(p, &dc, DECL_ABSTRACT, NULL);
+	return typename_of(p, spec, &dc);
 }
 
 /* ---- declarations --------------------------------------------------------------------- */
@@ -481,6 +487,138 @@ parse_array_dims(dt_parser_t *p, dt_node_t *decl)
 		}
 		expect(p, TOK_RBRACKET);
 	}
+}
+
+/*
+ * params: [ 'void' | param { ',' param } [ ',' '...' ] | '...' ]      up to ')'
+ * param: specifiers declarator-or-abstract-declarator
+ *
+ * Appends the parameter types to sb as C writes them: "int, char *, ...". DTrace's checks:
+ * void alone (D_DECL_PROTO_VOID), unnamed (D_DECL_PROTO_NAME); names unique
+ * (D_DECL_PROTO_FORM).
+ */
+static void
+parse_params(dt_parser_t *p, dt_strbuf_t *sb)
+{
+	DT_VEC(const char *) names = { 0 };
+	dt_loc_t voidloc = { 0 };
+	int n = 0;
+
+	while (!is_tok(p, TOK_RPAREN) && !is_tok(p, TOK_EOF) && !p->panic) {
+		dt_declarator_t dc = { 0 };
+		dt_node_t *spec;
+		dt_loc_t loc = p->tok.loc;
+
+		if (n++)
+			dt_sb_puts(sb, ", ");
+		if (accept(p, TOK_ELLIPSIS)) {
+			dt_sb_puts(sb, "...");
+			break;
+		}
+		spec = parse_specifiers(p, true);
+		if (!parse_declarator(p, &dc, DECL_EITHER, NULL)) {
+			dt_sb_free(&dc.abs);
+			break;
+		}
+		dt_sb_printf(sb, dc.abs.len ? "%s %s" : "%s", spec->text, dt_sb_str(&dc.abs));
+		if (strcmp(spec->text, "void") == 0 && !dc.abs.len) {
+			voidloc = loc;
+			if (dc.name)
+				parse_error(p, D_DECL_PROTO_NAME, dc.loc, "void parameter may not "
+					    "have a name: %s", dc.name);
+		}
+		for (size_t i = 0; dc.name && i < names.len; i++) {
+			if (strcmp(names.data[i], dc.name) == 0)
+				parse_error(p, D_DECL_PROTO_FORM, dc.loc, "parameter is already "
+					    "declared in function prototype: %s, parameter #%d",
+					    dc.name, n);
+		}
+		if (dc.name)
+			dt_vec_push(&names, dc.name);
+		dt_sb_free(&dc.abs);
+		if (!is_tok(p, TOK_RPAREN) && !expect(p, TOK_COMMA))
+			break;
+	}
+	if (voidloc.line && n > 1)
+		parse_error(p, D_DECL_PROTO_VOID, voidloc, "void must be sole parameter");
+	dt_vec_free(&names);
+}
+
+/*
+ * declarator: pointers [ name | '(' declarator ')' ] { suffix }
+ * suffix: '[' [ cond ] ']' | '(' params ')'
+ *
+ * C's declarators, read inside out by the type names they become: the part without the
+ * name goes to dc->abs as written ("int (*fp[2])(void)" -> "(*[2])(void)"), so that the
+ * specifiers and it spell the declared type. "mode" says whether a name is required
+ * (declarations), not allowed (type names) or optional (parameters). With "dims" (a
+ * declaration's own DECL), array dimensions right after the name stay expressions in
+ * dims->list as D has them ("int a[N]", "int a[string, int]"); elsewhere a dimension must
+ * be an integer constant. '(' starts a nested declarator when what follows cannot start
+ * parameters. Returns false after an error.
+ */
+static bool
+parse_declarator(dt_parser_t *p, dt_declarator_t *dc, int mode, dt_node_t *dims)
+{
+	dt_token_t t;
+	bool ok = true;
+
+	if (!enter(p)) {
+		leave(p);
+		return false;
+	}
+	while (accept(p, TOK_STAR)) {
+		dt_sb_putc(&dc->abs, '*');
+		while (accept(p, TOK_CONST) || accept(p, TOK_VOLATILE) || accept(p, TOK_RESTRICT))
+			;
+	}
+	t = is_tok(p, TOK_LPAREN) ? peek(p, DT_LEX_CODE) : p->tok;
+	if (is_tok(p, TOK_LPAREN) && (t.kind == TOK_STAR || t.kind == TOK_LPAREN ||
+				      t.kind == TOK_LBRACKET ||
+				      (mode != DECL_ABSTRACT && t.kind == TOK_IDENT &&
+				       !dt_is_typename(p->cc, t.text)) ||
+				      (mode != DECL_ABSTRACT && t.kind == TOK_SYMBOL))) {
+		dt_declarator_t in = { .what = dc->what };
+
+		advance(p);
+		ok = parse_declarator(p, &in, mode, NULL) && expect(p, TOK_RPAREN);
+		dt_sb_printf(&dc->abs, "(%s)", dt_sb_str(&in.abs));
+		dt_sb_free(&in.abs);
+		dc->name = in.name;
+		dc->loc = in.loc;
+	} else if (mode != DECL_ABSTRACT && (is_tok(p, TOK_IDENT) || is_tok(p, TOK_SYMBOL))) {
+		dc->name = p->tok.text;
+		dc->loc = p->tok.loc;
+		ok = declared_name(p, dc->what ? dc->what : "declaration");
+		if (ok && dims && is_tok(p, TOK_LBRACKET))
+			parse_array_dims(p, dims);
+	} else {
+		dc->loc = p->tok.loc;
+		if (mode == DECL_NAMED) {
+			syntax_error(p);
+			ok = false;
+		}
+	}
+	while (ok && !p->panic) {
+		if (accept(p, TOK_LBRACKET)) {
+			dt_node_t *e = parse_cond(p);
+
+			if (e->kind != DT_NODE_INT && !p->panic)
+				parse_error(p, D_UNSUPPORTED, e->loc, "this array dimension must be an "
+					    "integer constant");
+			dt_sb_printf(&dc->abs, "[%" PRIu64 "]", e->ival);
+			ok = expect(p, TOK_RBRACKET);
+		} else if (accept(p, TOK_LPAREN)) {
+			dt_sb_putc(&dc->abs, '(');
+			parse_params(p, &dc->abs);
+			dt_sb_putc(&dc->abs, ')');
+			ok = expect(p, TOK_RPAREN);
+		} else {
+			break;
+		}
+	}
+	leave(p);
+	return ok && !p->panic;
 }
 
 /*
@@ -572,7 +710,7 @@ parse_provider(dt_parser_t *p, dt_nodes_t *list, int end_state)
  *            | 'typedef' specifiers declarator { ',' declarator } ';'
  *            | translator | provider
  * storage: 'self' | 'this' | 'static' | 'extern' | 'register' | 'auto'
- * declarator: pointers IDENT [ array-dims ]
+ * declarator: see parse_declarator ("x", "*p", "a[N]", "(*fp)(int)", "f(void)")
  *
  * As in C, a storage class without specifiers declares an int ("self x;"); only one storage
  * class is allowed (D_DECL_CLASS). "int;" declares nothing: analysis rejects it.
@@ -634,19 +772,22 @@ parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member)
 		spec = parse_specifiers(p, false);
 	}
 	while (!p->panic && !is_tok(p, TOK_SEMI)) {
-		int nstars = parse_pointers(p);
 		dt_node_t *d = new_node(p, kind, p->tok.loc);
+		dt_declarator_t dc = { .what = member ? "member" : "declaration" };
 
 		d->op = storage;
-		d->text = p->tok.text;
-		if (member && nstars == 0 && is_tok(p, TOK_COLON)) {
+		if (member && is_tok(p, TOK_COLON)) {
 			d->text = "";	/* an unnamed bit-field: padding */
+			d->tname = spec;
 		} else {
-			if (!declared_name(p, member ? "member" : "declaration"))
+			if (!parse_declarator(p, &dc, DECL_NAMED, d)) {
+				dt_sb_free(&dc.abs);
 				break;
-			parse_array_dims(p, d);
+			}
+			d->text = dc.name;
+			d->loc = dc.loc;
+			d->tname = typename_of(p, spec, &dc);
 		}
-		d->tname = pointer_to(p, spec, nstars);
 		if (member && accept(p, TOK_COLON))
 			d->right = parse_cond(p);
 		if (kind == DT_NODE_INLINE) {

@@ -3141,6 +3141,8 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 	t = dt_decl_type(s, n->tname, assoc ? NULL : &n->list);
 	if (!t)
 		return;
+	if (t->kind == DT_TYPE_FUNC && kind == DT_VK_GLOBAL)
+		return;	/* a prototype ("void f(int);"): DTrace's extern, nothing D can call */
 	if (n->op == TOK_EXTERN) {
 		ERR(s, D_UNSUPPORTED, n, "extern declarations of kernel symbols are not "
 		    "supported yet");

@@ -520,6 +520,7 @@ typedef struct dt_tparse {
 	int kind;		/* its DT_TT_* */
 	size_t len;
 	bool failed;
+	int in_params;		/* inside a function's parameter list */
 } dt_tparse_t;
 
 static void
@@ -758,6 +759,8 @@ dt_tp_tagged(dt_tparse_t *tp, const char *kw, const char *tag)
 
 	if (dt)
 		return dt;
+	if (tp->in_params && (!dt_type_btf(cc) || btf__find_by_name(cc->btf, tag) < 0))
+		return dt_type_dtag(cc, kw[0], tag);	/* only named, as C allows (DTrace too) */
 	if (!dt_type_btf(cc))
 		return dt_tp_unknown(tp, what);
 	id = btf__find_by_name_kind(cc->btf, tag, kind);
@@ -921,7 +924,10 @@ dt_tp_suffix(dt_tparse_t *tp, const dt_type_t *t)
 				varargs = true;
 				break;
 			}
-			if (!(pt = dt_tp_typename(tp)))
+			tp->in_params++;
+			pt = dt_tp_typename(tp);
+			tp->in_params--;
+			if (!pt)
 				goto out;
 			dt_vec_push(&params, pt);
 		}

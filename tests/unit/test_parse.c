@@ -380,6 +380,46 @@ UNIT_TEST(declaration_errors)
 	UNIT_EQ_INT(ndiags, 2);
 }
 
+/* C's declarators: functions, pointers to them, arrays of them, in declarations and types */
+UNIT_TEST(function_declarators)
+{
+	UNIT_EQ_STR(parse("void func(int, int);\n"
+			  "struct s { int (*fp)(); int (*afp[2])(void); char *(*pa)[3]; int f(); };\n"
+			  "typedef long (*cb_t)(struct foo *f, const char *, ...);"),
+		    "PROGRAM\n"
+		    "  DECL func\n    TYPENAME void (int, int)\n"
+		    "  DECL \n    TYPENAME struct s\n"
+		    "      DECL fp\n        TYPENAME int (*)()\n"
+		    "      DECL afp\n        TYPENAME int (*[2])(void)\n"
+		    "      DECL pa\n        TYPENAME char *(*)[3]\n"
+		    "      DECL f\n        TYPENAME int ()\n"
+		    "  TYPEDEF cb_t\n    TYPENAME long (*)(struct foo *, const char *, ...)\n");
+	UNIT_EQ_STR(diags, "");
+	/* D's own dimensions after the name stay expressions; pointers stay in the type */
+	UNIT_EQ_STR(parse("int *a[N + 1], (*b)[2];"),
+		    "PROGRAM\n"
+		    "  DECL a\n    TYPENAME int *\n    BINARY op=+\n      IDENT N\n      INT 1\n"
+		    "  DECL b\n    TYPENAME int (*)[2]\n");
+	UNIT_EQ_STR(expr("(void (*)(int))p"),
+		    "CAST\n  TYPENAME void (*)(int)\n  IDENT p\n");
+	UNIT_EQ_STR(expr("sizeof (int [4]) + sizeof (char *(*)[2])"),
+		    "BINARY op=+\n  SIZEOF\n    TYPENAME int [4]\n"
+		    "  SIZEOF\n    TYPENAME char *(*)[2]\n");
+	parse("int f(int, void);");
+	UNIT_EQ_STR(diags, "D_DECL_PROTO_VOID 1:12 void must be sole parameter");
+	parse("int f(void v);");
+	UNIT_EQ_STR(diags, "D_DECL_PROTO_NAME 1:12 void parameter may not have a name: v");
+	parse("int f(int a,\n      char *a);");
+	UNIT_EQ_STR(diags, "D_DECL_PROTO_FORM 2:13 parameter is already declared in function "
+			   "prototype: a, parameter #2");
+	parse("int (*a[N])();");
+	UNIT_EQ_STR(diags, "D_UNSUPPORTED 1:9 this array dimension must be an integer constant");
+	parse("int (*)(int);");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:7 syntax error near \")\"");
+	parse("BEGIN { trace((int (*x)(int))0); }");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:22 syntax error near \"x\"");
+}
+
 UNIT_TEST(translator_provider)
 {
 	parse("translator foo_t < struct bar *B > { x = B->y; z = 1; };\n"

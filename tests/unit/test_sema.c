@@ -425,6 +425,25 @@ UNIT_TEST(bitfields)
 		    "(compiled)");
 }
 
+/* function declarators: prototypes declare nothing; pointers to functions are pointers */
+UNIT_TEST(function_declarators)
+{
+	/* sizes and offsets as gcc has them */
+	UNIT_EQ_STR(error_of("void func(int, int);\n"
+			     "struct s { int i; int (*fp)(); int (*afp[2])(struct nosuch *);\n"
+			     "  void (*cb)(int, char *, ...); char (*pa)[3]; };\n"
+			     "typedef int (*handler_t)(void *arg, long);\n"
+			     "BEGIN { trace(1 / (sizeof (struct s) == 48 && offsetof(struct s, afp) == 16 &&\n"
+			     "    offsetof(struct s, pa) == 40 && sizeof (handler_t) == 8 &&\n"
+			     "    sizeof (int (*)(int)) == 8 && sizeof (int [4]) == 16)); }"),
+		    "(compiled)");
+	UNIT_EQ_STR(error_of("struct s { int trace(); };"),
+		    "D_DECL_VOIDOBJ 1:16 cannot have void member: trace");
+	UNIT_EQ_STR(error_of("struct { int a; } (*f)(int);"),
+		    "D_UNSUPPORTED 1:1 declarators beyond pointers need a tag on the struct, union or "
+		    "enum they use: struct (*)(int)");
+}
+
 /* translators and xlate: checked where defined, found by output and input type */
 static const char *
 with_o(const char *rest)
