@@ -193,7 +193,11 @@ dt_is_typename(dt_compile_t *cc, const char *name)
 		"float", "double", "struct", "union", "enum",
 	};
 
-	for (size_t i = 0; i < DT_ARRAY_SIZE(kw); i++) {
+	const char *scoped = strrchr(name, '`');
+
+	if (scoped)	/* D`t, C`t: D's own type names, scoped (keywords never are) */
+		name = scoped + 1;
+	for (size_t i = 0; i < DT_ARRAY_SIZE(kw) && !scoped; i++) {
 		if (strcmp(kw[i], name) == 0)
 			return true;
 	}

@@ -361,7 +361,10 @@ dt_node_t *dt_parse(dt_compile_t *cc, const dt_source_t *src);
 /* Write the AST as an indented tree (for tests and -x tree). */
 void dt_ast_dump(const dt_node_t *n, FILE *fp);
 
-/* Is "name" a type name here (keyword types, built-in typedefs, typedefs of this program)? */
+/*
+ * Is "name" a type name here (keyword types, built-in typedefs, typedefs of this program)?
+ * A scoped "mod`t" is when t is one of the typedefs.
+ */
 bool dt_is_typename(dt_compile_t *cc, const char *name);
 
 /* Split probe description text "a:b:c:d" into fields (DTrace fills from the right). */
@@ -483,6 +486,15 @@ typedef struct dt_enumerator {
  * (if err is not NULL) set to cc->type_errmsg.
  */
 const dt_type_t *dt_type_lookup(dt_compile_t *cc, const char *spelling, char **err);
+
+/*
+ * "mod`name", a type name in module mod's scope (D's own: D and C; the kernel's: vmlinux,
+ * and genunix or unix in Solaris scripts; or a loaded kernel module): the name without the
+ * scope, since all of them share one namespace here; the name itself when unscoped. NULL
+ * for a scope that names no module (cc->type_errmsg: D_UNKNOWN "failed to resolve type
+ * <what>: Unknown module name").
+ */
+const char *dt_type_unscope(dt_compile_t *cc, const char *name, const char *what);
 
 /* Pointer to base (one shared instance per base); array of n elem (name "char [16]"). */
 const dt_type_t *dt_type_ptr(dt_compile_t *cc, const dt_type_t *base);

@@ -7,14 +7,19 @@
  * the program's own namespace (cc->dtypes), which type lookups search before the kernel's
  * BTF. Messages and tags are DTrace's (its dt_decl.c).
  */
+#include <ctype.h>
 #include <limits.h>
 #include <string.h>
 
 #include "dt_sema.h"
 
-/* The struct/union/enum keyword and tag of a specifier's text ("const struct foo"). */
+/*
+ * The struct/union/enum namespace and tag of a type name's text ("const struct foo *"): 's',
+ * 'u' or 'e' and "foo" ("" if anonymous; "D`foo" with a scope); 0 for other types. If rest
+ * is not NULL, it is set to what follows the tag (" *").
+ */
 static int
-dt_decl_tagof(dt_compile_t *cc, const char *text, const char **tag)
+dt_decl_tagof(dt_compile_t *cc, const char *text, const char **tag, const char **rest)
 {
 	static const struct { const char *kw; int ns; } kws[] = {
 		{"struct", 's'}, {"union", 'u'}, {"enum", 'e'},
@@ -32,9 +37,11 @@ dt_decl_tagof(dt_compile_t *cc, const char *text, const char **tag)
 			continue;
 		while (*t == ' ')
 			t++;
-		for (e = t; *e && *e != ' ' && *e != '*'; e++)
+		for (e = t; isalnum((unsigned char)*e) || *e == '_' || *e == '`'; e++)
 			;
-		*tag = dt_arena_strndup(&cc->arena, t, (size_t)(e - t));	/* "" if anonymous */
+		*tag = dt_arena_strndup(&cc->arena, t, (size_t)(e - t));
+		if (rest)
+			*rest = e;
 		return kws[i].ns;
 	}
 	return 0;
@@ -109,7 +116,7 @@ dt_decl_sou(dt_sema_t *s, dt_node_t *spec, int ns, const char *tag)
 			const char *mtag;
 
 			/* struct inner { ... }; inside another only defines the inner type */
-			if (dt_decl_tagof(cc, m->tname->text, &mtag) && *mtag)
+			if (dt_decl_tagof(cc, m->tname->text, &mtag, NULL) && *mtag)
 				dt_decl_type(s, m->tname, NULL);
 			else
 				ERR(s, D_DECL_MNAME, m, "member declaration requires a name");
@@ -205,7 +212,7 @@ static const dt_type_t *
 dt_decl_body(dt_sema_t *s, dt_node_t *spec)
 {
 	const char *tag;
-	int ns = dt_decl_tagof(s->cc, spec->text, &tag);
+	int ns = dt_decl_tagof(s->cc, spec->text, &tag, NULL);
 
 	if (ns == 'e')
 		return dt_decl_enum(s, spec, tag);
@@ -241,19 +248,23 @@ static const dt_type_t *
 dt_decl_named(dt_sema_t *s, dt_node_t *tn)
 {
 	dt_compile_t *cc = s->cc;
-	const char *tag;
-	int ns = dt_decl_tagof(cc, tn->text, &tag);
+	const char *tag, *rest;
+	int ns = dt_decl_tagof(cc, tn->text, &tag, &rest);
 	const dt_type_t *t;
 
 	if (!ns || !*tag)
 		return dt_sema_ktype(s, tn, tn->text);
+	if (!(tag = dt_type_unscope(cc, tag, tn->text))) {	/* struct D`s is struct s */
+		ERR(s, cc->type_errtag, tn, "%s", cc->type_errmsg);
+		return NULL;
+	}
 	t = dt_type_dfind(cc, ns, tag);
 	if (!t)
 		t = dt_type_lookup(cc, dt_arena_printf(&cc->arena, "%s %s", dt_decl_kw(ns), tag),
 				   NULL);
 	if (!t)
 		t = dt_type_dtag(cc, ns, tag);
-	return dt_decl_derive(s, tn, t, strstr(tn->text, tag) + strlen(tag));
+	return dt_decl_derive(s, tn, t, rest);
 }
 
 const dt_type_t *
@@ -266,7 +277,7 @@ dt_decl_type(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
 		const char *rest = tn->text + strlen(body->text), *tag;
 
 		t = dt_decl_body(s, body);
-		dt_decl_tagof(s->cc, body->text, &tag);
+		dt_decl_tagof(s->cc, body->text, &tag, NULL);
 		if (t && rest[strspn(rest, " *")] && !*tag) {
 			ERR(s, D_UNSUPPORTED, tn, "declarators beyond pointers need a tag on the "
 			    "struct, union or enum they use: %s", tn->text);
@@ -334,9 +345,13 @@ dt_decl_tag(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	/* struct foo;  declares the program's own (incomplete) struct foo; int; nothing */
-	ns = dt_decl_tagof(cc, n->tname->text, &tag);
+	ns = dt_decl_tagof(cc, n->tname->text, &tag, NULL);
 	if (!ns) {
 		ERR(s, D_DECL_USELESS, n, "useless declaration");
+		return;
+	}
+	if (strchr(tag, '`')) {
+		ERR(s, D_DECL_SCOPE, n->tname, "D scoping operator may not be used in a type name");
 		return;
 	}
 	if (*tag && !dt_type_dfind(cc, ns, tag))

@@ -197,6 +197,25 @@ error_node(dt_parser_t *p)
 	return new_node(p, DT_NODE_INT, p->tok.loc);
 }
 
+/*
+ * Is "mod`name" a type name in module mod's scope? D's own (D`t, C`t) are known here; a
+ * kernel one (vmlinux`u64) is looked up, which reads BTF: only a scoped name costs that.
+ */
+static bool
+is_scoped_typename(dt_parser_t *p, const char *text)
+{
+	const char *name = strrchr(text, '`');
+
+	if (!name)
+		return false;	/* `sym: a kernel symbol */
+	if (dt_is_typename(p->cc, text))
+		return true;
+	if ((name - text == 1 && (*text == 'D' || *text == 'C')) ||
+	    dt_type_named(p->cc, name + 1))
+		return false;
+	return dt_type_lookup(p->cc, text, NULL) != NULL;
+}
+
 static bool
 is_type_token(dt_parser_t *p, const dt_token_t *t)
 {
@@ -208,6 +227,8 @@ is_type_token(dt_parser_t *p, const dt_token_t *t)
 		return true;
 	case TOK_IDENT:
 		return dt_is_typename(p->cc, t->text);
+	case TOK_SYMBOL:
+		return is_scoped_typename(p, t->text);
 	default:
 		return false;
 	}
@@ -358,8 +379,8 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 	for (;;) {
 		dt_tok_kind_t k = p->tok.kind;
 
-		if (k == TOK_IDENT) {
-			if (saw_base || !(lenient || dt_is_typename(p->cc, p->tok.text)))
+		if (k == TOK_IDENT || k == TOK_SYMBOL) {
+			if (saw_base || !(lenient || is_type_token(p, &p->tok)))
 				break;
 		} else if (!is_type_token(p, &p->tok)) {
 			break;
@@ -373,9 +394,17 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		if (k != TOK_STRUCT && k != TOK_UNION && k != TOK_ENUM)
 			continue;
 
-		if (is_tok(p, TOK_IDENT)) {
-			dt_sb_printf(&sb, " %s", p->tok.text);
+		if (is_tok(p, TOK_IDENT) || is_tok(p, TOK_SYMBOL)) {
+			/* struct D`s: a tag in a module's scope, which only a reference may have */
+			dt_token_t tag = p->tok;
+
+			dt_sb_printf(&sb, " %s", tok_spelling(p));
 			advance(p);
+			if (tag.kind == TOK_SYMBOL && (!strchr(tag.text, '`') || is_tok(p, TOK_LBRACE))) {
+				parse_error(p, D_DECL_SCOPE, tag.loc, "D scoping operator may not be "
+					    "used in a type name");
+				break;
+			}
 		}
 		if (!is_tok(p, TOK_LBRACE))
 			continue;

@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -185,6 +186,30 @@ dt_type_arena_name(dt_compile_t *cc, const dt_type_t *t)
 	s = dt_arena_strdup(&cc->arena, dt_sb_str(&sb));
 	dt_sb_free(&sb);
 	return s;
+}
+
+/* ---- scopes ---------------------------------------------------------------------------- */
+
+const char *
+dt_type_unscope(dt_compile_t *cc, const char *name, const char *what)
+{
+	static const char *const own[] = { "D", "C", "vmlinux", "genunix", "unix" };
+	const char *q = strrchr(name, '`');
+	size_t n;
+
+	if (!q)
+		return name;
+	n = (size_t)(q - name);
+	for (size_t i = 0; i < DT_ARRAY_SIZE(own); i++) {
+		if (strlen(own[i]) == n && strncmp(own[i], name, n) == 0)
+			return q + 1;
+	}
+	/* a module the kernel has (loaded or built in), by a name that is one path element */
+	if (n && strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == n &&
+	    access(dt_arena_printf(&cc->arena, "/sys/module/%.*s", (int)n, name), F_OK) == 0)
+		return q + 1;
+	dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to resolve type %s: Unknown module name", what);
+	return NULL;
 }
 
 /* ---- derived types --------------------------------------------------------------------- */
@@ -538,8 +563,8 @@ dt_tp_scan(dt_tparse_t *tp)
 	} else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
 		while (p[tp->len] == '_' || (p[tp->len] >= 'a' && p[tp->len] <= 'z') ||
 		       (p[tp->len] >= 'A' && p[tp->len] <= 'Z') ||
-		       (p[tp->len] >= '0' && p[tp->len] <= '9'))
-			tp->len++;
+		       (p[tp->len] >= '0' && p[tp->len] <= '9') || p[tp->len] == '`')
+			tp->len++;	/* with a module's scope: "vmlinux`u64" */
 		tp->kind = DT_TT_IDENT;
 	} else if (*p >= '0' && *p <= '9') {
 		while ((p[tp->len] >= '0' && p[tp->len] <= '9') ||
@@ -754,9 +779,14 @@ dt_tp_tagged(dt_tparse_t *tp, const char *kw, const char *tag)
 	const char *what = dt_arena_printf(&cc->arena, "%s %s", kw, tag);
 	int kind = kw[0] == 's' ? BTF_KIND_STRUCT : kw[0] == 'u' ? BTF_KIND_UNION :
 		BTF_KIND_ENUM;
-	const dt_type_t *dt = dt_type_dfind(cc, kw[0], tag);
+	const dt_type_t *dt;
 	int id;
 
+	if (!(tag = dt_type_unscope(cc, tag, what))) {
+		tp->failed = true;
+		return NULL;
+	}
+	dt = dt_type_dfind(cc, kw[0], tag);
 	if (dt)
 		return dt;
 	if (tp->in_params && (!dt_type_btf(cc) || btf__find_by_name(cc->btf, tag) < 0))
@@ -785,16 +815,22 @@ dt_tp_typedef(dt_tparse_t *tp, const char *name)
 {
 	static const int kinds[] = { BTF_KIND_TYPEDEF, BTF_KIND_INT, BTF_KIND_FLOAT };
 	dt_compile_t *cc = tp->cc;
-	const dt_type_t *t = dt_type_named(cc, name);
+	const char *bare = dt_type_unscope(cc, name, name);
+	const dt_type_t *t;
 
+	if (!bare) {
+		tp->failed = true;
+		return NULL;
+	}
+	t = dt_type_named(cc, bare);
 	if (!t)
-		t = dt_type_dfind(cc, 't', name);
+		t = dt_type_dfind(cc, 't', bare);
 	if (t)
 		return t;
 	if (!dt_type_btf(cc))
 		return dt_tp_unknown(tp, name);
 	for (size_t i = 0; i < DT_ARRAY_SIZE(kinds); i++) {
-		int id = btf__find_by_name_kind(cc->btf, name, kinds[i]);
+		int id = btf__find_by_name_kind(cc->btf, bare, kinds[i]);
 
 		if (id > 0 && (t = dt_btf_type(cc, (uint32_t)id)))
 			return t;

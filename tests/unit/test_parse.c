@@ -420,6 +420,31 @@ UNIT_TEST(function_declarators)
 	UNIT_EQ_STR(diags, "D_SYNTAX 1:22 syntax error near \"x\"");
 }
 
+/* module-scoped type names: D`t, struct D`s, vmlinux`...; never in what a program defines */
+UNIT_TEST(scoped_type_names)
+{
+	UNIT_EQ_STR(parse("typedef int my_t;\nstruct D`s *p;\n"
+			  "BEGIN { x = (D`my_t *)0; y = sizeof (struct C`s); z = (D`my_t)1; }"),
+		    "PROGRAM\n"
+		    "  TYPEDEF my_t\n    TYPENAME int\n"
+		    "  DECL p\n    TYPENAME struct D`s *\n"
+		    "  CLAUSE\n    PDESC BEGIN\n    BLOCK\n"
+		    "      EXPR_STMT\n        ASSIGN op==\n          IDENT x\n"
+		    "          CAST\n            TYPENAME D`my_t *\n            INT 0\n"
+		    "      EXPR_STMT\n        ASSIGN op==\n          IDENT y\n"
+		    "          SIZEOF\n            TYPENAME struct C`s\n"
+		    "      EXPR_STMT\n        ASSIGN op==\n          IDENT z\n"
+		    "          CAST\n            TYPENAME D`my_t\n            INT 1\n");
+	UNIT_EQ_STR(diags, "");
+	/* not a type name: a kernel symbol in parentheses */
+	UNIT_EQ_STR(expr("(D`nosuch_t) + 1"),
+		    "BINARY op=+\n  SYMBOL D`nosuch_t\n  INT 1\n");
+	parse("struct D`s { int a; };");
+	UNIT_EQ_STR(diags, "D_DECL_SCOPE 1:8 D scoping operator may not be used in a type name");
+	parse("BEGIN { trace(sizeof (struct `s)); }");
+	UNIT_EQ_STR(diags, "D_DECL_SCOPE 1:30 D scoping operator may not be used in a type name");
+}
+
 UNIT_TEST(translator_provider)
 {
 	parse("translator foo_t < struct bar *B > { x = B->y; z = 1; };\n"

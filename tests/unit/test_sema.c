@@ -444,6 +444,23 @@ UNIT_TEST(function_declarators)
 		    "enum they use: struct (*)(int)");
 }
 
+/* module-scoped type names: D's and the kernel's types share one namespace */
+UNIT_TEST(scoped_type_names)
+{
+	UNIT_EQ_STR(error_of("typedef struct dqstr { int h; char *n; } dqstr_t;\n"
+			     "struct D`dqstr *p;\n"
+			     "BEGIN { trace(1 / (sizeof (D`dqstr_t) == 16 && sizeof (struct C`dqstr) == 16 &&\n"
+			     "    offsetof(struct D`dqstr, n) == 8 && sizeof (*p) == 16)); }"),
+		    "(compiled)");
+	UNIT_EQ_STR(error_of("BEGIN { trace(sizeof (struct nosuchmod`s)); }"),
+		    "D_UNKNOWN 1:23 action list: failed to resolve type struct nosuchmod`s: Unknown "
+		    "module name");
+	UNIT_EQ_STR(error_of("struct nosuchmod`s *p;"),
+		    "D_UNKNOWN 1:1 failed to resolve type struct nosuchmod`s *: Unknown module name");
+	UNIT_EQ_STR(error_of("struct D`s;"),
+		    "D_DECL_SCOPE 1:1 D scoping operator may not be used in a type name");
+}
+
 /* translators and xlate: checked where defined, found by output and input type */
 static const char *
 with_o(const char *rest)
