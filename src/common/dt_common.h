@@ -130,7 +130,6 @@ typedef struct dt_loc {
 	X(D_STR_NL)                                                                          \
 	X(D_INT_OFLOW)                                                                       \
 	X(D_INT_DIGIT)                                                                       \
-	X(D_INT_SUFFIX)                                                                      \
 	X(D_UNKNOWN_ESC)                                                                     \
 	X(D_BADCHAR)                                                                         \
 	X(D_COMMENT_EOF)                                                                     \

@@ -13,7 +13,8 @@
  *
  * Other D specifics handled here: "#pragma" lines become TOK_PRAGMA; cpp line markers
  * ("# 12 "file"") renumber lines; "#!" interpreter lines are skipped; any other '#' directive
- * is an error that points at -C. Integer and character constants follow DTrace's rules (up to
+ * is an error that points at -C, and so is a directive the end of input cuts short (no
+ * newline after it). Integer and character constants follow DTrace's rules (up to
  * 8 bytes in a character constant, read big-endian like C compilers do).
  *
  * The lexer never stops: an error is reported to cc->diags and lexing goes on, so the parser
@@ -221,6 +222,13 @@ lex_hash_line(dt_lexer_t *lx, dt_token_t *tok)
 	while (q < e && is_ident_char((unsigned char)*q))
 		q++;
 
+	if (e == lx_end(lx) && !(s + 1 < e && s[1] == '!')) {
+		/* DTrace reads a control line up to its newline */
+		dt_diag_error(&lx->cc->diags, D_SYNTAX, lx_loc(lx, line, col, (int)n),
+			      "end-of-file encountered before end of control line");
+		lx_advn(lx, n);
+		return false;
+	}
 	if (s + 1 < e && s[1] == '!') {
 		/* "#!/usr/sbin/dtrace -s": an interpreter line */
 	} else if (q - w == 6 && strncmp(w, "pragma", 6) == 0) {
@@ -308,17 +316,20 @@ parse_suffix(const char *s, size_t n)
 }
 
 /*
- * integer-constant: decimal | 0 octal | 0x hex, then an optional u/l/ul/ll/ull suffix.
- * Like a C preprocessing number, the whole run of letters and digits is one token, so "09"
- * and "12q" are errors rather than two tokens.
+ * integer-constant: ( digits | '0x' hex-digits ) [ suffix ]
+ * suffix: u, l, ul, lu, ll, ull, llu in either case
+ *
+ * As in DTrace's lexer, the constant ends where these do: "10ms" and "0abc" are a constant
+ * and an identifier (which the parser then finds misplaced). A leading 0 makes the digits
+ * octal, where an 8 or 9 is D_INT_DIGIT.
  */
 static void
 lex_number(dt_lexer_t *lx, dt_token_t *tok)
 {
-	const char *s = lx->p, *q = s, *end = lx_end(lx), *suf;
+	const char *s = lx->p, *q = s, *end = lx_end(lx);
 	uint64_t val = 0;
 	bool oflow = false;
-	int base = 10, bad = 0, bits;
+	int base = 10, bad = 0, bits = 0;
 
 	if (q[0] == '0' && end - q > 2 && (q[1] == 'x' || q[1] == 'X') &&
 	    hexval((unsigned char)q[2]) >= 0) {
@@ -327,11 +338,10 @@ lex_number(dt_lexer_t *lx, dt_token_t *tok)
 	} else if (q[0] == '0') {
 		base = 8;
 	}
-	while (q < end && hexval((unsigned char)*q) >= 0) {
+	while (q < end && (base == 16 ? hexval((unsigned char)*q) >= 0 :
+			   isdigit((unsigned char)*q))) {
 		int d = hexval((unsigned char)*q);
 
-		if (base != 16 && !isdigit((unsigned char)*q))
-			break;
 		if (d >= base) {
 			if (!bad)
 				bad = *q;
@@ -341,29 +351,25 @@ lex_number(dt_lexer_t *lx, dt_token_t *tok)
 		}
 		q++;
 	}
-	suf = q;
-	while (q < end && is_ident_char((unsigned char)*q))
-		q++;
+	for (size_t n = 3; n > 0; n--) {	/* the longest suffix there is */
+		if ((size_t)(end - q) >= n && (bits = parse_suffix(q, n)) >= 0) {
+			q += n;
+			break;
+		}
+		bits = 0;
+	}
 
 	tok->kind = TOK_INT;
 	tok->text = dt_arena_strndup(&lx->cc->arena, s, (size_t)(q - s));
 	tok->textlen = (size_t)(q - s);
 	tok->loc.len = (int)(q - s);
 	tok->ibase = base;
-	bits = parse_suffix(suf, (size_t)(q - suf));
-
-	if (bad) {
+	if (bad)
 		dt_diag_error(&lx->cc->diags, D_INT_DIGIT, tok->loc,
 			      "constant %s contains invalid digit %c", tok->text, bad);
-	} else if (bits < 0) {
-		dt_diag_error(&lx->cc->diags, D_INT_SUFFIX, tok->loc,
-			      "constant %s has an invalid suffix \"%.*s\"", tok->text,
-			      (int)(q - suf), suf);
-		bits = 0;
-	} else if (oflow) {
+	else if (oflow)
 		dt_diag_error(&lx->cc->diags, D_INT_OFLOW, tok->loc,
 			      "constant %s results in integer overflow", tok->text);
-	}
 	tok->ival = val;
 	tok->isuffix = bits;
 	lx_advn(lx, (size_t)(q - s));

@@ -174,10 +174,12 @@ UNIT_TEST(integer_errors)
 		    "D_INT_OFLOW 1:1 constant 18446744073709551616 results in integer overflow");
 	UNIT_EQ_STR(code_diag("0x10000000000000000"),
 		    "D_INT_OFLOW 1:1 constant 0x10000000000000000 results in integer overflow");
-	UNIT_EQ_STR(code_diag("12q"), "D_INT_SUFFIX 1:1 constant 12q has an invalid suffix \"q\"");
-	UNIT_EQ_STR(code_diag("1uu"), "D_INT_SUFFIX 1:1 constant 1uu has an invalid suffix \"uu\"");
-	UNIT_EQ_STR(code_diag("1lul"),
-		    "D_INT_SUFFIX 1:1 constant 1lul has an invalid suffix \"lul\"");
+	/* as in DTrace, a constant ends where its digits and suffix do: an identifier follows */
+	UNIT_EQ_STR(code("12q 0abc 10ms 1uu 1lul 0x 0x1g 08z"),
+		    "int:12 id:q int:0 id:abc int:10 id:ms int:1/1 id:u int:1/3 id:l int:0 id:x "
+		    "int:1 id:g int:0 id:z EOF");
+	UNIT_EQ_STR(code_diag("12q 0abc 10ms"), "");
+	UNIT_EQ_STR(code_diag("08z"), "D_INT_DIGIT 1:1 constant 08 contains invalid digit 8");
 }
 
 UNIT_TEST(characters)
@@ -306,12 +308,16 @@ UNIT_TEST(hash_lines)
 
 	UNIT_EQ_STR(prog("#pragma D option quiet  \nBEGIN"),
 		    "pragma:D option quiet pd:BEGIN EOF");
-	UNIT_EQ_STR(prog("  #pragma   D  option bufsize=4m"), "pragma:D  option bufsize=4m EOF");
+	UNIT_EQ_STR(prog("  #pragma   D  option bufsize=4m\n"), "pragma:D  option bufsize=4m EOF");
 	UNIT_EQ_STR(prog("#!/usr/sbin/dtrace -s\nBEGIN"), "pd:BEGIN EOF");
 	UNIT_EQ_STR(prog("#\nBEGIN"), "pd:BEGIN EOF");
 
 	lex_all("#include <stdio.h>\nBEGIN", DT_LEX_PROGRAM, d, sizeof(d));
 	UNIT_EQ_STR(d, "D_SYNTAX 1:1 syntax error near \"#include\" (cpp directives need -C)");
+	UNIT_EQ_STR(out, "pd:BEGIN EOF");
+	/* a control line ends at its newline: the end of input before it is an error */
+	lex_all("BEGIN\n  #pragma D option quiet", DT_LEX_PROGRAM, d, sizeof(d));
+	UNIT_EQ_STR(d, "D_SYNTAX 2:3 end-of-file encountered before end of control line");
 	UNIT_EQ_STR(out, "pd:BEGIN EOF");
 	lex_all("a # b", DT_LEX_CODE, d, sizeof(d));
 	UNIT_EQ_STR(d, "D_BADCHAR 1:3 invalid character '#'");

@@ -778,7 +778,7 @@ UNIT_TEST(dtrace_tags_speculations)
 /* #pragma directives */
 UNIT_TEST(dtrace_tags_pragmas)
 {
-	UNIT_EQ_STR(error_of("BEGIN { }\n#pragma D error \"this is an error\""),
+	UNIT_EQ_STR(error_of("BEGIN { }\n#pragma D error \"this is an error\"\n"),
 		    "D_PRAGERR 2:1 #error: this is an error ");
 	UNIT_EQ_STR(error_of("#pragma D depends_on library net.d\nBEGIN { }"),
 		    "D_PRAGMA_DEPEND 1:1 main program may not explicitly depend on a library");
