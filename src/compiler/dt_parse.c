@@ -365,7 +365,9 @@ parse_enum_body(dt_parser_t *p, dt_node_t *spec)
  *             | 'enum' [ IDENT ] [ '{' enumerator-list '}' ] }
  *
  * Returns a DT_NODE_TYPENAME whose text is the words joined by single spaces; a struct,
- * union or enum body goes into its list. Where only a type can appear (xlate<T>, offsetof,
+ * union or enum body goes into its list. A typedef name or a struct, union or enum with
+ * any other of int, char, void, ... is DTrace's D_DECL_COMBO (the type name's lookup checks
+ * how those words combine). Where only a type can appear (xlate<T>, offsetof,
  * translators, provider arguments) "lenient" takes any identifier as a type name, since
  * those types often come from D libraries or BTF, unknown to the parser.
  */
@@ -374,6 +376,7 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 {
 	dt_node_t *spec = new_node(p, DT_NODE_TYPENAME, p->tok.loc);
 	dt_strbuf_t sb = { 0 };
+	int spec_kind = 0;	/* 1: a basic word (int, char, ...); 2: a name or a tag */
 	bool saw_base = false;
 
 	for (;;) {
@@ -385,6 +388,28 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		} else if (!is_type_token(p, &p->tok)) {
 			break;
 		}
+		switch (k) {
+		case TOK_SHORT: case TOK_LONG: case TOK_SIGNED: case TOK_UNSIGNED: case TOK_CONST:
+		case TOK_VOLATILE: case TOK_USERLAND:
+			break;
+		case TOK_CHAR_KW: case TOK_INT_KW: case TOK_VOID: case TOK_STRING_KW: case TOK_FLOAT:
+		case TOK_DOUBLE:
+			/* "char int": the type name's lookup says which words it combines */
+			if (spec_kind == 2) {
+				parse_error(p, D_DECL_COMBO, p->tok.loc, "invalid type combination");
+				goto out;
+			}
+			spec_kind = 1;
+			break;
+		default:
+			/* "struct a { ... } struct b": the ';' after a body is easily forgotten */
+			if (spec_kind) {
+				parse_error(p, D_DECL_COMBO, p->tok.loc, "invalid type combination");
+				goto out;
+			}
+			spec_kind = 2;
+			break;
+		}
 		if (sb.len)
 			dt_sb_putc(&sb, ' ');
 		dt_sb_puts(&sb, p->tok.text);
@@ -394,17 +419,18 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		if (k != TOK_STRUCT && k != TOK_UNION && k != TOK_ENUM)
 			continue;
 
+		if (is_tok(p, TOK_SYMBOL) && !strchr(p->tok.text, '`')) {
+			parse_error(p, D_DECL_SCOPE, p->tok.loc, "D scoping operator may not be used "
+				    "in a type name");	/* struct `s */
+			break;
+		}
+		if (is_tok(p, TOK_SYMBOL) && peek(p, DT_LEX_CODE).kind == TOK_LBRACE) {
+			syntax_error(p);	/* struct D`s { ... }: only a reference is scoped */
+			break;
+		}
 		if (is_tok(p, TOK_IDENT) || is_tok(p, TOK_SYMBOL)) {
-			/* struct D`s: a tag in a module's scope, which only a reference may have */
-			dt_token_t tag = p->tok;
-
-			dt_sb_printf(&sb, " %s", tok_spelling(p));
+			dt_sb_printf(&sb, " %s", p->tok.text);
 			advance(p);
-			if (tag.kind == TOK_SYMBOL && (!strchr(tag.text, '`') || is_tok(p, TOK_LBRACE))) {
-				parse_error(p, D_DECL_SCOPE, tag.loc, "D scoping operator may not be "
-					    "used in a type name");
-				break;
-			}
 		}
 		if (!is_tok(p, TOK_LBRACE))
 			continue;
@@ -431,6 +457,7 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 	}
 	if (!saw_base)
 		syntax_error(p);
+out:
 	spec->text = dt_arena_strdup(&p->cc->arena, dt_sb_str(&sb));
 	dt_sb_free(&sb);
 	return spec;
@@ -499,18 +526,27 @@ expect_decl_end(dt_parser_t *p, int end_state)
 }
 
 /*
- * array-dims: '[' [ dim { ',' dim } ] ']'      dim: type-name | assign
- * (D's associative arrays are declared with key types: "int a[string, int];")
+ * array-dims: '[' [ dim { ',' dim } ] ']'      dim: type-name [ IDENT ] | assign
+ * (D's associative arrays are declared with key types: "int a[string, int];", and an
+ * inline's keys are named: "inline int a[int x] = x + 1;"; the name is the type's right)
  */
 static void
 parse_array_dims(dt_parser_t *p, dt_node_t *decl)
 {
 	while (accept(p, TOK_LBRACKET)) {
 		while (!is_tok(p, TOK_RBRACKET) && !is_tok(p, TOK_EOF) && !p->panic) {
-			if (is_type_token(p, &p->tok))
-				dt_vec_push(&decl->list, parse_typename(p, false));
-			else
+			if (is_type_token(p, &p->tok)) {
+				dt_node_t *k = parse_typename(p, false);
+
+				if (is_tok(p, TOK_IDENT)) {
+					k->right = new_node(p, DT_NODE_IDENT, p->tok.loc);
+					k->right->text = p->tok.text;
+					advance(p);
+				}
+				dt_vec_push(&decl->list, k);
+			} else {
 				dt_vec_push(&decl->list, parse_assign(p));
+			}
 			if (!accept(p, TOK_COMMA))
 				break;
 		}
@@ -857,7 +893,7 @@ parse_args(dt_parser_t *p, dt_nodes_t *list, dt_tok_kind_t close)
 }
 
 /*
- * primary: INT | CHAR | STRING { STRING } | IDENT | MACRO | SYMBOL
+ * primary: INT | CHAR | STRING { STRING } | IDENT | MACRO | SYMBOL | 'return' (before '(')
  *        | AGG [ '[' args ']' ]
  *        | 'self' '->' IDENT | 'this' '->' IDENT
  *        | '(' expr ')'
@@ -893,11 +929,18 @@ parse_primary(dt_parser_t *p)
 		dt_sb_free(&sb);
 		return n;
 	}
+	case TOK_RETURN:
+		/* return(...), DTrace's action, is called as functions are */
+		if (peek(p, DT_LEX_CODE).kind != TOK_LPAREN) {
+			syntax_error(p);
+			return error_node(p);
+		}
+		/* fall through */
 	case TOK_IDENT:
 	case TOK_MACRO:
 	case TOK_SYMBOL:
-		n = new_node(p, t.kind == TOK_IDENT ? DT_NODE_IDENT :
-				t.kind == TOK_MACRO ? DT_NODE_MACRO : DT_NODE_SYMBOL, t.loc);
+		n = new_node(p, t.kind == TOK_MACRO ? DT_NODE_MACRO :
+				t.kind == TOK_SYMBOL ? DT_NODE_SYMBOL : DT_NODE_IDENT, t.loc);
 		n->text = t.text;
 		n->textlen = t.textlen;
 		advance(p);
@@ -981,7 +1024,9 @@ parse_postfix(dt_parser_t *p)
 			break;
 		case TOK_LPAREN:
 			if (n->kind != DT_NODE_IDENT) {
-				syntax_error(p);
+				/* "tick-1()" calls 1 */
+				parse_error(p, D_FUNC_IDENT, n->loc, "function designator is not of "
+					    "function type");
 				m = n;
 				break;
 			}
@@ -1405,6 +1450,10 @@ dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc)
 
 /*
  * clause: pdesc { ',' pdesc } [ '/' expr '/' ] [ block ]
+ *
+ * As in DTrace, a predicate needs actions after it, and in a file (not in a -n description)
+ * a description needs a predicate or actions: "profile-1:int i { }" is a mistake, not two
+ * clauses.
  */
 static dt_node_t *
 parse_clause(dt_parser_t *p)
@@ -1446,6 +1495,12 @@ parse_clause(dt_parser_t *p)
 	}
 	if (is_tok(p, TOK_LBRACE))
 		c->body = parse_block(p, true);
+	else if (c->pred)
+		parse_error(p, D_SYNTAX, c->pred->loc, "expected actions { } following probe "
+			    "description and predicate");
+	else if (p->lx.src->name)
+		parse_error(p, D_SYNTAX, c->loc, "expected predicate and/or actions following "
+			    "probe description");
 	return c;
 }
 

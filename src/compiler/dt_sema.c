@@ -3047,6 +3047,11 @@ dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 	}
 	if (!t || !n->left)
 		return;
+	if (n->list.len) {
+		ERR(s, D_UNSUPPORTED, n, "inline %s[ ]: inlines with parameters are not supported "
+		    "yet", n->text);
+		return;
+	}
 	n->right = dt_node_clone(s->cc, n->left);	/* as written, for each use */
 	if (s->in_lib) {
 		/* a library's is analysed where used: defining it reads no kernel types */

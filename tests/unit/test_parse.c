@@ -11,13 +11,14 @@
 static char dump[65536];
 static char diags[8192];
 static int ndiags;
+static const char *src_name;	/* the source's file name; NULL: a -n description */
 
 /* Parse "text"; the AST dump goes to dump[], diagnostics ("TAG line:col msg") to diags[]. */
 static const char *
 parse(const char *text)
 {
 	dt_compile_t cc;
-	dt_source_t src = { NULL, text, strlen(text) };
+	dt_source_t src = { src_name, text, strlen(text) };
 	dt_node_t *prog;
 	dt_strbuf_t db = { 0 };
 	char *buf = NULL;
@@ -169,18 +170,22 @@ UNIT_TEST(predicate_vs_division)
 	UNIT_EQ_STR(parse("BEGIN /pid == 1/ {"), "PROGRAM\n  CLAUSE\n    PDESC BEGIN\n"
 		    "    BINARY op===\n      IDENT pid\n      INT 1\n    BLOCK\n");
 	UNIT_EQ_STR(diags, "D_SYNTAX 1:19 syntax error near end of input");
-	/* a predicate-only clause, followed by another clause on the next line */
+	/* a predicate ends before a clause on the next line (though it needs actions) */
 	UNIT_EQ_STR(parse("syscall::read:entry /a/b/\nsyscall::write:entry\n/c/\n"),
 		    "PROGRAM\n  CLAUSE\n    PDESC syscall::read:entry\n"
 		    "    BINARY op=/\n      IDENT a\n      IDENT b\n"
 		    "  CLAUSE\n    PDESC syscall::write:entry\n    IDENT c\n");
-	UNIT_EQ_STR(diags, "");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:23 expected actions { } following probe description and "
+			   "predicate\n"
+			   "D_SYNTAX 3:2 expected actions { } following probe description and "
+			   "predicate");
 	/* parentheses: a '/' inside never ends the predicate */
 	UNIT_EQ_STR(parse("BEGIN /(a /\nb)/{}"),
 		    "PROGRAM\n  CLAUSE\n    PDESC BEGIN\n"
 		    "    BINARY op=/\n      IDENT a\n      IDENT b\n    BLOCK\n");
 	UNIT_EQ_STR(parse("BEGIN /x/;"), "PROGRAM\n  CLAUSE\n    PDESC BEGIN\n    IDENT x\n");
-	UNIT_EQ_STR(diags, "");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:8 expected actions { } following probe description and "
+			   "predicate");
 }
 
 UNIT_TEST(precedence)
@@ -292,9 +297,12 @@ UNIT_TEST(pragmas)
 	UNIT_EQ_STR(parse("#pragma D option quiet\nBEGIN\n{\n}\n#pragma D option bufsize=8m\n"),
 		    "PROGRAM\n  PRAGMA D option quiet\n  CLAUSE\n    PDESC BEGIN\n    BLOCK\n"
 		    "  PRAGMA D option bufsize=8m\n");
-	UNIT_EQ_STR(parse("BEGIN /x/\n#pragma D option quiet\n"),
-		    "PROGRAM\n  CLAUSE\n    PDESC BEGIN\n    IDENT x\n  PRAGMA D option quiet\n");
+	UNIT_EQ_STR(parse("BEGIN { }\n#pragma D option quiet\n"),
+		    "PROGRAM\n  CLAUSE\n    PDESC BEGIN\n    BLOCK\n  PRAGMA D option quiet\n");
 	UNIT_EQ_STR(diags, "");
+	/* DTrace reads a control line up to its newline */
+	parse("inline int foo = 0;\n#pragma");
+	UNIT_EQ_STR(diags, "D_SYNTAX 2:1 end-of-file encountered before end of control line");
 }
 
 UNIT_TEST(declarations)
@@ -440,9 +448,54 @@ UNIT_TEST(scoped_type_names)
 	UNIT_EQ_STR(expr("(D`nosuch_t) + 1"),
 		    "BINARY op=+\n  SYMBOL D`nosuch_t\n  INT 1\n");
 	parse("struct D`s { int a; };");
-	UNIT_EQ_STR(diags, "D_DECL_SCOPE 1:8 D scoping operator may not be used in a type name");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:8 syntax error near \"D`s\"");
+	parse("enum foo`bar { A };");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:6 syntax error near \"foo`bar\"");
 	parse("BEGIN { trace(sizeof (struct `s)); }");
 	UNIT_EQ_STR(diags, "D_DECL_SCOPE 1:30 D scoping operator may not be used in a type name");
+}
+
+/* What other DTraces reject, rejected with their tags: D_SYNTAX, D_DECL_COMBO, D_FUNC_IDENT */
+UNIT_TEST(dtrace_rejects)
+{
+	/* a constant ends with its digits and suffix; what follows is misplaced */
+	parse("int 0abc;");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:5 syntax error near \"0\"");
+	parse("BEGIN\n{\n\ttick-10ms\n}");
+	UNIT_EQ_STR(diags, "D_SYNTAX 3:9 syntax error near \"ms\"");
+	/* in a file, a description needs a predicate or actions; in -n it may stand alone */
+	src_name = "x.d";
+	parse("profile-1:int i\n{\n\texit(0);\n}\n");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:1 expected predicate and/or actions following probe "
+			   "description");
+	parse("define VALUE 5\n\n#pragma D option quiet\nBEGIN { }\n");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:1 expected predicate and/or actions following probe "
+			   "description");
+	parse("BEGIN, END { }\ntick-1s /1/ { }\n");
+	UNIT_EQ_STR(diags, "");
+	src_name = NULL;
+	parse("BEGIN\nEND");
+	UNIT_EQ_STR(diags, "");
+	/* a struct definition without its ';' runs into the next specifier */
+	parse("struct a {\n\tint x;\n}\n\nstruct b {\n\tint y;\n};\n");
+	UNIT_EQ_STR(diags, "D_DECL_COMBO 5:1 invalid type combination");
+	parse("union u { int x; }\nstruct b rec;");
+	UNIT_EQ_STR(diags, "D_DECL_COMBO 2:1 invalid type combination");
+	parse("typedef int foo_t;\nBEGIN { x = (foo_t int)1; }");
+	UNIT_EQ_STR(diags, "D_DECL_COMBO 2:20 invalid type combination");
+	/* only a name can be called */
+	parse("BEGIN\n{\n\t@ = tick-1();\n}");
+	UNIT_EQ_STR(diags, "D_FUNC_IDENT 3:11 function designator is not of function type");
+	/* return(...) is called as an action is; "return" alone is not an expression */
+	UNIT_EQ_STR(expr("return(1)"), "CALL return\n  INT 1\n");
+	parse("BEGIN { return; }");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:9 syntax error near \"return\"");
+	/* an inline's parameters */
+	UNIT_EQ_STR(parse("inline int a[int x, string y] = x + 1;"),
+		    "PROGRAM\n  INLINE a\n    TYPENAME int\n    BINARY op=+\n      IDENT x\n"
+		    "      INT 1\n    TYPENAME int\n      IDENT x\n    TYPENAME string\n"
+		    "      IDENT y\n");
+	UNIT_EQ_STR(diags, "");
 }
 
 UNIT_TEST(translator_provider)
@@ -472,7 +525,7 @@ UNIT_TEST(errors)
 	parse("BEGIN { x = \"abc\" \"def\" 3; }");
 	UNIT_EQ_STR(diags, "D_SYNTAX 1:25 syntax error near \"3\"");
 	parse("BEGIN { (1)(2); }");
-	UNIT_EQ_STR(diags, "D_SYNTAX 1:12 syntax error near \"(\"");
+	UNIT_EQ_STR(diags, "D_FUNC_IDENT 1:10 function designator is not of function type");
 	parse("BEGIN { x = 1;");
 	UNIT_EQ_STR(diags, "D_SYNTAX 1:15 syntax error near end of input");
 	parse(") BEGIN { }");

@@ -348,6 +348,8 @@ UNIT_TEST(type_definitions)
 	UNIT_EQ_STR(error_of("extern int;"), "D_DECL_USELESS 1:1 useless declaration");
 	UNIT_EQ_STR(error_of("BEGIN { int; }"), "D_DECL_USELESS 1:9 action list: useless declaration");
 	UNIT_EQ_STR(error_of("self x; BEGIN { self->x = 1; }"), "(compiled)");
+	UNIT_EQ_STR(error_of("inline int a[int x] = x + 1;"),
+		    "D_UNSUPPORTED 1:12 inline a[ ]: inlines with parameters are not supported yet");
 	UNIT_EQ_STR(error_of("this int a[int];"),
 		    "D_DECL_LOCASC 1:10 associative arrays may not be declared as local variables: a");
 	UNIT_EQ_STR(error_of("int a[string]; BEGIN { a[1] = 2; }"),
