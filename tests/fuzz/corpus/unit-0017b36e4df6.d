@@ -1,0 +1,2 @@
+union u { int x; }
+struct b rec;

@@ -1,0 +1,3 @@
+register x;
+extern int;
+BEGIN { self y; }

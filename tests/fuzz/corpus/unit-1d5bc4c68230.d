@@ -1,0 +1,2 @@
+inline int foo = 0;
+#pragma

@@ -1,0 +1,2 @@
+int f(int a,
+      char *a);

@@ -1,0 +1,1 @@
+BEGIN { (void (*)(int))p; }

@@ -1,0 +1,2 @@
+struct o;
+translator struct o < int x > { a = x; };

@@ -1,0 +1,2 @@
+BEGIN { static
+  extern int x; }

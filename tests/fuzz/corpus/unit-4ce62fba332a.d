@@ -1,0 +1,4 @@
+define VALUE 5
+
+#pragma D option quiet
+BEGIN { }

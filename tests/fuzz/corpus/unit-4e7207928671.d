@@ -1,0 +1,1 @@
+self x; BEGIN { self->x = 1; }

@@ -1,0 +1,1 @@
+BEGIN { trace((int (*x)(int))0); }

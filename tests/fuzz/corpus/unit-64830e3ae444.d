@@ -1,0 +1,1 @@
+BEGIN { sizeof (int [4]) + sizeof (char *(*)[2]); }

@@ -1,0 +1,2 @@
+BEGIN, END { }
+tick-1s /1/ { }

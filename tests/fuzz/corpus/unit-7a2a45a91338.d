@@ -1,0 +1,1 @@
+struct s { int a : 1; int b : -3; };

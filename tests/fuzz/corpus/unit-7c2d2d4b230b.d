@@ -1,0 +1,1 @@
+struct s { char c; long l; short h; }; struct s { int b; };

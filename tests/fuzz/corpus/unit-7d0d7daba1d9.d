@@ -1,0 +1,1 @@
+inline int a[int x] = x + 1;

@@ -1,0 +1,1 @@
+BEGIN { (D`nosuch_t) + 1; }

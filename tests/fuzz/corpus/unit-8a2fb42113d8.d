@@ -1,0 +1,1 @@
+struct s { float : 1; };

@@ -1,0 +1,2 @@
+enum e { A = 1 };
+enum f { B, A = 2 };

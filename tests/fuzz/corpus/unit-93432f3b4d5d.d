@@ -1,0 +1,1 @@
+typedef int uint64_t;

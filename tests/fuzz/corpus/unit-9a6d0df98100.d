@@ -1,0 +1,4 @@
+BEGIN
+{
+	tick-10ms
+}

@@ -1,0 +1,3 @@
+struct s {
+	struct nosuch x;
+};

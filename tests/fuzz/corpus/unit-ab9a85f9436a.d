@@ -1,0 +1,1 @@
+int a[string]; BEGIN { a[1] = 2; }

@@ -1,0 +1,2 @@
+struct o { int a; };
+translator struct o < int x > { a = "s"; };

@@ -1,0 +1,3 @@
+struct s {
+	char a : 10;
+};

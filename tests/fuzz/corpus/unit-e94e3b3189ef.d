@@ -1,0 +1,1 @@
+self this int x;

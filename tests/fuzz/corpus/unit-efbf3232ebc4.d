@@ -1,0 +1,4 @@
+profile-1:int i
+{
+	exit(0);
+}

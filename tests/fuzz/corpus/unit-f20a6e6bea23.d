@@ -1,0 +1,7 @@
+struct a {
+	int x;
+}
+
+struct b {
+	int y;
+};

@@ -1,0 +1,1 @@
+struct D`s { int a; };

@@ -1,0 +1,1 @@
+enum foo`bar { A };
