@@ -37,12 +37,15 @@ typedef struct dt_lval {
 	int kreg;		/* SELF: 10 (stack), ASSOC: 7 (scratch) */
 	int32_t koff;
 	const dt_type_t *mtype;	/* D memory: the type there */
+	const dt_node_t *bitfield;	/* D memory: the MEMBER node when it is a bit-field */
 } dt_lval_t;
 
 static void dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv);
 static void dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv);
 static void dt_cg_assign(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n);
+static void dt_cg_dbits_load(dt_cg_t *cg, const dt_lval_t *lv);
+static void dt_cg_dbits_store(dt_cg_t *cg, const dt_lval_t *lv, int slot);
 static void dt_cg_var(dt_cg_t *cg, dt_node_t *n);
 static void dt_cg_kread(dt_cg_t *cg, int32_t off, int size);
 static void dt_cg_stack_flags(dt_cg_t *cg, int fmt);
@@ -988,6 +991,7 @@ dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 		lv->v = NULL;
 		lv->mtype = n->type;
 		lv->kreg = (int)n->ival;	/* a char array's length when n is a string */
+		lv->bitfield = n->kind == DT_NODE_MEMBER && n->bf_width ? n : NULL;
 		cg->dmem_store = true;
 		dt_cg_kaddr(cg, n);
 		cg->dmem_store = false;
@@ -1058,6 +1062,10 @@ dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv)
 {
 	const dt_var_t *v = lv->v;
 
+	if (!v && lv->bitfield) {
+		dt_cg_dbits_load(cg, lv);
+		return;
+	}
 	if (!v) {
 		const dt_type_t *t = dt_type_resolve(lv->mtype);
 
@@ -1109,6 +1117,10 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 	const dt_var_t *v = lv->v;
 	dt_irbuf_t *ir = IR(cg);
 
+	if (!v && lv->bitfield) {
+		dt_cg_dbits_store(cg, lv, slot);
+		return;
+	}
 	if (!v) {
 		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)lv->koff));
 		if (lv->mtype->kind == DT_TYPE_STRING) {
@@ -1438,24 +1450,82 @@ dt_cg_kload(dt_cg_t *cg, uint32_t size)
 }
 
 /*
- * r0 = bit-field n of type t, r0 holding the address of the byte with its lowest bit. The
- * bytes that hold it load as one little-endian word (bf_shift + bf_width <= 64, checked by
- * analysis); shifting the field to the top and back down drops the bits around it and
- * sign-extends a signed field:
+ * Bit-field n (a MEMBER) from the bytes that hold it, in reg as one little-endian word
+ * (bf_shift + bf_width <= 64, checked by analysis): shifting the field to the top and back
+ * down drops the bits around it and sign-extends a signed field:
  *
  *   word:  |   other bits   | field (bf_width) | bf_shift bits |
  *          63                                                  0
  */
 static void
-dt_cg_kbitfield(dt_cg_t *cg, const dt_node_t *n, const dt_type_t *t)
+dt_cg_bits_extract(dt_cg_t *cg, int reg, const dt_node_t *n)
 {
 	int top = 64 - n->bf_shift - n->bf_width;
 
-	dt_cg_kload(cg, (n->bf_shift + n->bf_width + 7u) / 8);
 	if (top)
-		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, top));
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, reg, top));
 	if (n->bf_width < 64)
-		EMIT(cg, DT_ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, 0, 64 - n->bf_width));
+		EMIT(cg, DT_ALU64_IMM(dt_type_resolve(n->type)->is_signed ? BPF_ARSH : BPF_RSH,
+				      reg, 64 - n->bf_width));
+}
+
+/*
+ * A bit-field in D memory (a variable's map value, which the verifier lets code load and
+ * store directly), at the address in stack slot lv->koff: r0 = the bytes that hold it as a
+ * little-endian word, r1 = their address. Byte by byte, since they need not make a load's
+ * size nor be aligned.
+ */
+static void
+dt_cg_dbits_word(dt_cg_t *cg, const dt_lval_t *lv)
+{
+	const dt_node_t *n = lv->bitfield;
+
+	EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)lv->koff));
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	for (int i = 0; i < (n->bf_shift + n->bf_width + 7) / 8; i++) {
+		EMIT(cg, DT_LDX(BPF_B, 2, 1, (int16_t)i));
+		if (i)
+			EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 8 * i));
+		EMIT(cg, DT_ALU64_REG(BPF_OR, 0, 2));
+	}
+}
+
+/* r0 = a bit-field's value in D memory (for op= and ++). */
+static void
+dt_cg_dbits_load(dt_cg_t *cg, const dt_lval_t *lv)
+{
+	dt_cg_dbits_word(cg, lv);
+	dt_cg_bits_extract(cg, 0, lv->bitfield);
+}
+
+/*
+ * Store the value in stack slot "slot" into a bit-field in D memory: the bytes that hold it
+ * are read, the field's bits replaced, the bytes written back. The slot then holds the
+ * field's new value, the assignment's value as C has it.
+ */
+static void
+dt_cg_dbits_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
+{
+	const dt_node_t *n = lv->bitfield;
+	uint64_t mask = (n->bf_width == 64 ? ~0ULL : (1ULL << n->bf_width) - 1) << n->bf_shift;
+
+	dt_cg_dbits_word(cg, lv);
+	dt_ir_ld_imm64(IR(cg), 3, ~mask);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 0, 3));
+	EMIT(cg, DT_LDX(BPF_DW, 2, 10, (int16_t)slot));
+	if (n->bf_shift)
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, n->bf_shift));
+	dt_ir_ld_imm64(IR(cg), 3, mask);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 3));
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 0, 2));
+	for (int i = 0; i < (n->bf_shift + n->bf_width + 7) / 8; i++) {
+		EMIT(cg, DT_MOV64_REG(2, 0));
+		if (i)
+			EMIT(cg, DT_ALU64_IMM(BPF_RSH, 2, 8 * i));
+		EMIT(cg, DT_STX(BPF_B, 1, 2, (int16_t)i));
+	}
+	dt_cg_bits_extract(cg, 0, n);
+	EMIT(cg, DT_STX(BPF_DW, 10, 0, (int16_t)slot));
 }
 
 /*
@@ -1484,7 +1554,8 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 		return;
 	}
 	if (n->kind == DT_NODE_MEMBER && n->bf_width) {
-		dt_cg_kbitfield(cg, n, t);
+		dt_cg_kload(cg, (n->bf_shift + n->bf_width + 7u) / 8);
+		dt_cg_bits_extract(cg, 0, n);
 		return;
 	}
 	dt_cg_kload(cg, DT_MIN(t->size, 8u));
