@@ -691,17 +691,14 @@ dt_lex_next(dt_lexer_t *lx)
 			break;
 		}
 		if (c == '`') {
-			/* `sym or `mod`sym: text without the leading backquote */
+			/*
+			 * `sym or `mod`sym: text without the leading backquote. A lone ` is a
+			 * symbol with an empty name, as in DTrace, whose lookup then fails.
+			 */
 			const char *s = lx->p + 1, *q = s, *end = lx_end(lx);
 
 			while (q < end && (is_ident_char((unsigned char)*q) || *q == '`'))
 				q++;
-			if (q == s) {
-				dt_diag_error(&lx->cc->diags, D_SYNTAX, tok.loc,
-					      "syntax error near \"`\"");
-				lx_adv(lx);
-				continue;
-			}
 			tok.kind = TOK_SYMBOL;
 			tok.text = dt_arena_strndup(&lx->cc->arena, s, (size_t)(q - s));
 			tok.textlen = (size_t)(q - s);

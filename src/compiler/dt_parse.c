@@ -1353,7 +1353,7 @@ parse_substatement(dt_parser_t *p)
  * statement: ';'
  *          | block
  *          | 'if' '(' expr ')' statement [ 'else' statement ]
- *          | declaration
+ *          | declaration          (not a typedef, inline, translator or provider)
  *          | expr ';'            (the ';' may be left out before a '}': "{ trace(1) }")
  */
 static void
@@ -1396,6 +1396,9 @@ parse_statement(dt_parser_t *p, dt_nodes_t *list)
 		n->textlen = t.textlen;
 		dt_vec_push(&p->prog->list, n);
 		advance(p);
+		break;
+	case TOK_TYPEDEF: case TOK_INLINE: case TOK_TRANSLATOR: case TOK_PROVIDER:
+		syntax_error(p);	/* definitions belong outside clauses, as in DTrace */
 		break;
 	default:
 		if (is_decl_start(p)) {

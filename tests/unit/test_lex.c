@@ -240,6 +240,9 @@ UNIT_TEST(d_specials)
 	UNIT_EQ_STR(code("$1 $$1 $pid $target $0 $$0"), "$1 $$1 $pid $target $0 $$0 EOF");
 	UNIT_EQ_STR(code("`max_pfn `vmlinux`jiffies genunix`kmem_flags"),
 		    "`max_pfn `vmlinux`jiffies `genunix`kmem_flags EOF");
+	/* a lone backquote is a symbol without a name, as in DTrace: its lookup fails */
+	UNIT_EQ_STR(code("sizeof (`)"), "sizeof ( ` ) EOF");
+	UNIT_EQ_STR(code_diag("sizeof (`)"), "");
 	UNIT_EQ_STR(code_diag("$ x"), "D_SYNTAX 1:1 syntax error near \"$\"");
 }
 

@@ -490,6 +490,11 @@ UNIT_TEST(dtrace_rejects)
 	UNIT_EQ_STR(expr("return(1)"), "CALL return\n  INT 1\n");
 	parse("BEGIN { return; }");
 	UNIT_EQ_STR(diags, "D_SYNTAX 1:9 syntax error near \"return\"");
+	/* definitions belong outside clauses */
+	parse("BEGIN\n{\n\ttypedef int new_int;\n}");
+	UNIT_EQ_STR(diags, "D_SYNTAX 3:2 syntax error near \"typedef\"");
+	parse("BEGIN { inline int i = 1; }");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:9 syntax error near \"inline\"");
 	/* an inline's parameters */
 	UNIT_EQ_STR(parse("inline int a[int x, string y] = x + 1;"),
 		    "PROGRAM\n  INLINE a\n    TYPENAME int\n    BINARY op=+\n      IDENT x\n"

@@ -461,6 +461,9 @@ UNIT_TEST(scoped_type_names)
 		    "D_UNKNOWN 1:1 failed to resolve type struct nosuchmod`s *: Unknown module name");
 	UNIT_EQ_STR(error_of("struct D`s;"),
 		    "D_DECL_SCOPE 1:1 D scoping operator may not be used in a type name");
+	/* a lone backquote names no symbol */
+	UNIT_EQ_STR(error_of("BEGIN { trace(sizeof (`)); }"),
+		    "D_IDENT_UNDEF 1:23 action list: failed to resolve `: Unknown symbol name");
 }
 
 /* translators and xlate: checked where defined, found by output and input type */
