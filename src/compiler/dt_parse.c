@@ -559,7 +559,7 @@ parse_array_dims(dt_parser_t *p, dt_node_t *decl)
  * param: specifiers declarator-or-abstract-declarator
  *
  * Appends the parameter types to sb as C writes them: "int, char *, ...". DTrace's checks:
- * void alone (D_DECL_PROTO_VOID), unnamed (D_DECL_PROTO_NAME); names unique
+ * void only alone (D_DECL_PROTO_VOID) and unnamed (D_DECL_PROTO_NAME); names unique
  * (D_DECL_PROTO_FORM).
  */
 static void

@@ -1,0 +1,1 @@
+BEGIN { @a = count(); @b[1] = count(); printa(@a, @b); }

@@ -1,0 +1,1 @@
+BEGIN { i = (char int)0; }

@@ -1,0 +1,1 @@
+BEGIN { @ = lquantize(0, 0, 20, 2); @ = lquantize(0, 0, 20, 4); }

@@ -1,0 +1,1 @@
+BEGIN { @a = count(); denormalize(@a, 1); }

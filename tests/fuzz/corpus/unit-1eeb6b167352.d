@@ -1,0 +1,2 @@
+BEGIN { }
+#pragma D error "this is an error"

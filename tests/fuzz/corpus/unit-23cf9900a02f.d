@@ -1,0 +1,1 @@
+struct s { int a; } x; struct t { int a; } y; BEGIN { x = y; }

@@ -1,0 +1,1 @@
+BEGIN { a = "boo"; c = a++; }

@@ -1,0 +1,2 @@
+inline int foo = timestamp;
+inline int foo = 8;

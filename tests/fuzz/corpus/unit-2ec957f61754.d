@@ -1,0 +1,1 @@
+inline int foo = 7; BEGIN { trace(foo); }

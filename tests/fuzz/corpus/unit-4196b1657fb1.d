@@ -1,0 +1,1 @@
+BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 20, 0, 6, 20); }

@@ -1,0 +1,2 @@
+#pragma D attributes incorrect_attr
+BEGIN { }

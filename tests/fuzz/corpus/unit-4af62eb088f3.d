@@ -1,0 +1,1 @@
+BEGIN { m = 1; @ = llquantize(1, 10, m, 6, 20); }

@@ -1,0 +1,4 @@
+BEGIN
+{
+	typedef int new_int;
+}

@@ -1,0 +1,1 @@
+BEGIN { c = 1 ? printf("x") : trace(); }

@@ -1,0 +1,2 @@
+#pragma D depends_on planet mars
+BEGIN { }

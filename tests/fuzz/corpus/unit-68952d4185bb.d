@@ -1,0 +1,1 @@
+BEGIN { curthread->pid = 1; }

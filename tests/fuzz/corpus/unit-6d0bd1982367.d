@@ -1,0 +1,1 @@
+BEGIN { p = (void *)0; x = *p; }

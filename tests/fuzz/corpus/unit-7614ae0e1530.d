@@ -1,0 +1,1 @@
+int a1[3]; int a2[3]; BEGIN { a2 = a1; }

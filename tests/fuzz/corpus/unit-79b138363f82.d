@@ -1,0 +1,1 @@
+BEGIN { @ = llquantize(1, 10, 0, 6, 6); }

@@ -1,0 +1,1 @@
+BEGIN { speculate(1); trace(2); } BEGIN { commit(1); exit(0); }

@@ -1,0 +1,1 @@
+BEGIN { stack(); ustack(3); jstack(); }

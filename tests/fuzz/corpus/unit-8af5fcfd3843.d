@@ -1,0 +1,1 @@
+BEGIN { @ = llquantize(1, 10, 4, 3, 20); }

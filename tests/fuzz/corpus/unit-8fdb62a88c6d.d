@@ -1,0 +1,1 @@
+BEGIN { b = 1; @ = lquantize(1, b, 10); }

@@ -1,0 +1,1 @@
+BEGIN { func(0); }

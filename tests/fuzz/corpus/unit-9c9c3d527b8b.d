@@ -1,0 +1,1 @@
+BEGIN { inline int i = 1; }

@@ -1,0 +1,1 @@
+BEGIN { @ = lquantize(1, 1000, 100); }

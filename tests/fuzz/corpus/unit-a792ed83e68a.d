@@ -1,0 +1,1 @@
+BEGIN { setopt("quiet", "1", "2"); }

@@ -1,0 +1,1 @@
+BEGIN { l = 1; @ = lquantize(1, 0, l); }

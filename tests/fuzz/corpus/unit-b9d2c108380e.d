@@ -1,0 +1,1 @@
+BEGIN { i = (unsigned double)0; }

@@ -1,0 +1,1 @@
+BEGIN { a = 3; a += "foobar"; }

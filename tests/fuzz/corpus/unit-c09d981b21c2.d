@@ -1,0 +1,1 @@
+BEGIN { i = (long short)0; }

@@ -1,0 +1,1 @@
+int a[5]; BEGIN { trace(a[5]); }

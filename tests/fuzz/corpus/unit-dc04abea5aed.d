@@ -1,0 +1,1 @@
+BEGIN { f = 1; @ = llquantize(1, f, 0, 6, 20); }

@@ -1,0 +1,1 @@
+BEGIN { @ = lquantize(0, 10, 20, 1); @ = lquantize(0, 15, 20, 1); }

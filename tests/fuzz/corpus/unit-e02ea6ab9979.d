@@ -1,0 +1,1 @@
+inline int i = exit(0);

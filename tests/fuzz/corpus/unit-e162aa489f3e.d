@@ -1,0 +1,1 @@
+BEGIN { @a = llquantize(0, 10, 3, 3, 20); @b = lquantize(0, 0, 10); }

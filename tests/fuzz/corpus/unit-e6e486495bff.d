@@ -1,0 +1,1 @@
+translator struct o < int y > { a = y + 1; };

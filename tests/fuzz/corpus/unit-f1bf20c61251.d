@@ -1,0 +1,1 @@
+BEGIN { x = 1 ? trace(0) : trace(1); }

@@ -1,0 +1,1 @@
+BEGIN { trace(((struct nosuch *)0)->a); }

@@ -1,0 +1,2 @@
+#pragma D option nspec=24 * 44
+BEGIN { }

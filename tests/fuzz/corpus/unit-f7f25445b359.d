@@ -1,0 +1,1 @@
+BEGIN { @ = lquantize(0, 10, 20); @ = lquantize(0, 10, 30); }
