@@ -524,7 +524,8 @@ int dt_type_member(dt_compile_t *cc, const dt_type_t *t, const char *name,
 /*
  * sizeof: the size in bytes, or -1 (D_SIZEOF_TYPE) for void, functions and incomplete
  * types. offsetof: 0 and the byte offset, or a negative errno (D_OFFSETOF_TYPE when t is not
- * a struct or union, D_OFFSETOF_BITFIELD for a bit-field, else as dt_type_member).
+ * a struct or union, D_OFFSETOF_BITFIELD for a bit-field, D_UNKNOWN for no such member,
+ * else as dt_type_member).
  */
 int64_t dt_type_sizeof(dt_compile_t *cc, const dt_type_t *t);
 int dt_type_offsetof(dt_compile_t *cc, const dt_type_t *t, const char *member, uint32_t *off);

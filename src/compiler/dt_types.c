@@ -1136,6 +1136,9 @@ dt_type_offsetof(dt_compile_t *cc, const dt_type_t *t, const char *member, uint3
 				    "offsetof operand must be a struct or union type, not %s",
 				    t ? t->name : "<error>");
 	rc = dt_type_member(cc, t, member, off, NULL, NULL, &bits);
+	if (rc == -ENOENT)	/* DTrace's words for offsetof, where members say D_TYPE_MEMBER */
+		return dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to determine offset of %s: "
+				    "Member name not found", member);
 	if (rc)
 		return rc;
 	if (bits)

@@ -421,6 +421,9 @@ UNIT_TEST(bitfields)
 		    "D_SIZEOF_BITFIELD 2:15 action list: cannot apply sizeof to a bit-field");
 	UNIT_EQ_STR(error_of("struct s { int a : 3; };\nBEGIN { trace(offsetof(struct s, a)); }"),
 		    "D_OFFSETOF_BITFIELD 2:15 action list: cannot take offset of a bit-field: a");
+	UNIT_EQ_STR(error_of("struct s { int a : 3; };\nBEGIN { trace(offsetof(struct s, NULL)); }"),
+		    "D_UNKNOWN 2:15 action list: failed to determine offset of NULL: Member name not "
+		    "found");
 	/* a bit-field reads as its declared type */
 	UNIT_EQ_STR(error_of("struct s { unsigned a : 3; char b : 2; };\n"
 			     "BEGIN { trace(1 / (sizeof (((struct s *)0)->a + ((struct s *)0)->b) == 4)); }"),
