@@ -54,6 +54,23 @@ dt_decl_kw(int ns)
 }
 
 /*
+ * Analyse e, which must come out an integer constant (an enumerator's value, an array
+ * dimension, a bit-field's width). Outside a clause (a declaration at the top level), a
+ * stand-in clause takes what a non-constant would need (probe arguments...), so that
+ * analysis, which reports it, has a clause to note it in.
+ */
+static void
+dt_decl_const(dt_sema_t *s, dt_node_t *e)
+{
+	dt_clause_t dummy = {0}, *clause = s->clause;
+
+	if (!clause)
+		s->clause = &dummy;
+	dt_sema_expr(s, e);
+	s->clause = clause;
+}
+
+/*
  * The width of bit-field member m (a DECL whose right is the width) of type mt, checked as
  * DTrace does: a positive integer constant, an integer type, no wider than that type. An
  * unnamed ":0" has width 0. Returns -1 after reporting an error.
@@ -65,7 +82,7 @@ dt_decl_bitfield(dt_sema_t *s, dt_node_t *m, const dt_type_t *mt)
 	const dt_type_t *rt = dt_type_resolve(mt);
 	dt_node_t *w = m->right;
 
-	dt_sema_expr(s, w);
+	dt_decl_const(s, w);
 	if (!*m->text && w->kind == DT_NODE_INT && w->ival == 0)
 		return 0;
 	if (w->kind != DT_NODE_INT || !w->type || w->type->kind != DT_TYPE_INT || w->ival == 0 ||
@@ -177,7 +194,7 @@ dt_decl_enum(dt_sema_t *s, dt_node_t *spec, const char *tag)
 		value++;
 		if (e->left) {
 			/* earlier enumerators of this enum are constants already */
-			dt_sema_expr(s, e->left);
+			dt_decl_const(s, e->left);
 			if (e->left->kind != DT_NODE_INT || !e->left->type ||
 			    (e->left->type->kind != DT_TYPE_INT &&
 			     e->left->type->kind != DT_TYPE_ENUM)) {
@@ -298,7 +315,7 @@ dt_decl_type(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
 			ERR(s, D_DECL_DYNOBJ, d, "cannot declare array of associative arrays");
 			return NULL;
 		}
-		dt_sema_expr(s, d);
+		dt_decl_const(s, d);
 		if (d->kind != DT_NODE_INT || !d->type || d->type->kind != DT_TYPE_INT ||
 		    d->ival == 0 || (d->type->is_signed && (int64_t)d->ival < 0)) {
 			ERR(s, D_DECL_ARRSUB, d, "positive integral constant expression or tuple "

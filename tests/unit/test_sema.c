@@ -415,6 +415,13 @@ UNIT_TEST(bitfields)
 		    "D_DECL_BFTYPE 1:18 invalid type for bit-field: (anon)");
 	UNIT_EQ_STR(error_of("struct s { int *p : 1; };"),
 		    "D_DECL_BFTYPE 1:17 invalid type for bit-field: p");
+	/* not constants (analysed outside any clause) */
+	UNIT_EQ_STR(error_of("struct s { int : arg0; };"),
+		    "D_DECL_BFCONST 1:18 positive integral constant expression expected as bit-field size");
+	UNIT_EQ_STR(error_of("enum e { A = arg0 };"),
+		    "D_DECL_ENCONST 1:10 enumerator 'A' must be assigned to an integral constant expression");
+	UNIT_EQ_STR(error_of("int a[arg0];"),
+		    "D_DECL_ARRSUB 1:7 positive integral constant expression or tuple signature expected as array declaration subscript");
 	UNIT_EQ_STR(error_of("struct s { int a : 3; };\nBEGIN { trace(&((struct s *)0)->a); }"),
 		    "D_ADDROF_BITFIELD 2:15 action list: cannot take address of bit-field");
 	UNIT_EQ_STR(error_of("struct s { int a : 3; };\nBEGIN { trace(sizeof (((struct s *)0)->a)); }"),

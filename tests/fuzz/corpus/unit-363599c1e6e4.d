@@ -1,0 +1,1 @@
+BEGIN { ((int *)curthread)[1] = 1; }

@@ -1,0 +1,1 @@
+BEGIN { p = alloca(4); *p = 1; }

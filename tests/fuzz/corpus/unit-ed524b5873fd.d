@@ -1,0 +1,1 @@
+BEGIN { *(int *)alloca(4) = 1; }
