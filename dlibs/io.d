@@ -12,9 +12,8 @@
  * __fi_mount() are d_path() of the file, and of the root of its mount (where the file
  * system is mounted), with "<unknown>" for "" (src/codegen/dt_cg_path.c).
  *
- * DTrace's fds[] (fileinfo_t of a file descriptor of the current process) needs an inline
- * with parameters, which the compiler does not take yet:
- * xlate<fileinfo_t>(curthread->files->fdt->fd[fd]) is the same for an open fd.
+ * fds[fd] is the fileinfo_t of the current process's file descriptor fd ("<none>" names
+ * when fd is not open or out of range).
  */
 
 typedef long long offset_t;
@@ -61,3 +60,7 @@ translator fileinfo_t < struct file *F > {
 	fi_mount = F == NULL ? "<none>" : __fi_mount(&F->f_path);
 	fi_oflags = F == NULL ? 0 : F->f_flags;
 };
+
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+    fd >= 0 && fd < curthread->files->fdt->max_fds ?
+    curthread->files->fdt->fd[fd] : (struct file *)NULL);

@@ -401,13 +401,24 @@ dt_decl_subst(dt_compile_t *cc, dt_node_t *n, const char *name, const dt_node_t 
 static dt_node_t *
 dt_decl_xlexpr(dt_sema_t *s, const dt_node_t *tr, const dt_node_t *a, dt_node_t *arg)
 {
-	dt_node_t *cast = dt_node_new(s->cc, DT_NODE_CAST, arg->loc);
 	dt_node_t *e = dt_node_clone(s->cc, a->right);
 
-	cast->tname = tr->left;
-	cast->left = arg;
-	dt_decl_subst(s->cc, e, tr->text, cast);
+	dt_decl_bind(s, e, tr->text, tr->left, arg);
 	return e;
+}
+
+void
+dt_decl_bind(dt_sema_t *s, dt_node_t *e, const char *name, dt_node_t *tname, dt_node_t *arg)
+{
+	dt_node_t *cast = dt_node_new(s->cc, DT_NODE_CAST, arg->loc);
+
+	if (strcmp(tname->text, "string") == 0) {
+		dt_decl_subst(s->cc, e, name, arg);	/* a string parameter takes the string */
+		return;
+	}
+	cast->tname = tname;
+	cast->left = arg;
+	dt_decl_subst(s->cc, e, name, cast);
 }
 
 /* May a translator member of type mt be given a value of type t? */

@@ -454,6 +454,11 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 	for (size_t i = 0; i < s->inlines.len; i++) {
 		dt_node_t *d = s->inlines.data[i];
 
+		if (strcmp(d->text, n->text) == 0 && d->list.len) {
+			ERR(s, D_PROTO_LEN, n, "%s[ ] prototype mismatch: 0 args passed, %zu "
+			    "expected", d->text, d->list.len);
+			return;
+		}
 		if (strcmp(d->text, n->text) == 0) {
 			/* analysed again at each use, where probe arguments and xlate mean something */
 			n->ident_kind = DT_IDENT_INLINE;
@@ -829,6 +834,7 @@ dt_sema_is_kptr_var(dt_sema_t *s, const dt_node_t *id)
 }
 
 static bool dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n);
+static bool dt_sema_inline_call(dt_sema_t *s, dt_node_t *n);
 static bool dt_sema_is_object(const dt_type_t *t);
 
 /* ---- D variables ---------------------------------------------------------------------- */
@@ -1875,6 +1881,8 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			dt_sema_args(s, n);
 			return;
 		}
+		if (n->left->kind == DT_NODE_IDENT && dt_sema_inline_call(s, n))
+			return;
 		if (n->left->kind == DT_NODE_IDENT && strcmp(n->left->text, "uregs") == 0 &&
 		    !dt_sema_find_var(s, "uregs")) {
 			dt_sema_uregs(s, n);
@@ -3032,6 +3040,57 @@ dt_sema_ident_kind(dt_sema_t *s, const char *name)
 	return NULL;
 }
 
+/*
+ * a[e1, e2] where a is an inline with parameters: n becomes the inline (DT_IDENT_INLINE,
+ * its definition analysed here with (T)e in place of each parameter). False when a is
+ * not such an inline.
+ */
+static bool
+dt_sema_inline_call(dt_sema_t *s, dt_node_t *n)
+{
+	dt_node_t *d = NULL, *e;
+
+	for (size_t i = 0; i < s->inlines.len; i++) {
+		if (strcmp(s->inlines.data[i]->text, n->left->text) == 0)
+			d = s->inlines.data[i];
+	}
+	if (!d || !d->list.len || dt_sema_find_var(s, n->left->text))
+		return false;
+	if (n->list.len != d->list.len) {
+		ERR(s, D_PROTO_LEN, n, "%s[ ] prototype mismatch: %zu args passed, %zu expected",
+		    d->text, n->list.len, d->list.len);
+		return true;
+	}
+	e = dt_node_clone(s->cc, d->right);
+	for (size_t i = 0; i < n->list.len; i++) {
+		dt_node_t *a = n->list.data[i], *as_written = dt_node_clone(s->cc, a);
+		dt_node_t *k = d->list.data[i];
+		const dt_type_t *pt = dt_decl_type(s, k, NULL);
+
+		dt_sema_expr(s, a);
+		if (!a->type || !pt)
+			return true;
+		if (dt_is_string(pt) != dt_is_string(a->type) ||
+		    (!dt_is_string(pt) && !dt_is_scalar(a->type))) {
+			ERR(s, D_PROTO_ARG, a, "%s[ ] argument #%zu is incompatible with "
+			    "prototype:\n\tprototype: %s\n\t argument: %s", d->text, i + 1,
+			    pt->name, a->type->name);
+			return true;
+		}
+		dt_decl_bind(s, e, k->right->text, k, as_written);
+	}
+	if (s->member_of == n)
+		s->member_of = e;
+	dt_sema_expr(s, e);
+	n->kind = DT_NODE_IDENT;
+	n->text = d->text;
+	n->ident_kind = DT_IDENT_INLINE;
+	n->left = e;
+	n->type = d->type;
+	n->list.len = 0;
+	return true;
+}
+
 /* inline type NAME = expr; : a named expression, analysed once, generated at each use. */
 static void
 dt_sema_inline(dt_sema_t *s, dt_node_t *n)
@@ -3047,12 +3106,27 @@ dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 	}
 	if (!t || !n->left)
 		return;
-	if (n->list.len) {
-		ERR(s, D_UNSUPPORTED, n, "inline %s[ ]: inlines with parameters are not supported "
-		    "yet", n->text);
-		return;
+	for (size_t i = 0; i < n->list.len; i++) {
+		dt_node_t *k = n->list.data[i];
+
+		if (k->kind != DT_NODE_TYPENAME || !k->right) {
+			ERR(s, D_DECL_PROTO_NAME, k, "parameter declaration requires a name: "
+			    "parameter #%zu", i + 1);
+			return;
+		}
 	}
 	n->right = dt_node_clone(s->cc, n->left);	/* as written, for each use */
+	for (size_t i = 0; i < n->list.len; i++) {
+		/* inline int a[int x] = ...: analysed with a stand-in of x's type */
+		dt_node_t *k = n->list.data[i];
+		bool str = strcmp(k->text, "string") == 0;
+		dt_node_t *stand_in = dt_node_new(s->cc, str ? DT_NODE_STRING : DT_NODE_INT,
+						  k->loc);
+
+		if (str)
+			stand_in->text = "";
+		dt_decl_bind(s, n->left, k->right->text, k, stand_in);
+	}
 	if (s->in_lib) {
 		/* a library's is analysed where used: defining it reads no kernel types */
 		n->type = t;

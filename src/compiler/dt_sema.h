@@ -62,6 +62,14 @@ void dt_decl_xlate(dt_sema_t *s, dt_node_t *n);
  */
 bool dt_decl_xlate_member(dt_sema_t *s, dt_node_t *n);
 
+/*
+ * Put (T)arg, T the type name tname, wherever identifier "name" is in tree e (a copy of a
+ * translator's or inline's definition, not yet analysed); a string parameter takes arg as
+ * it is. Each place gets its own copy of arg.
+ */
+void dt_decl_bind(dt_sema_t *s, dt_node_t *e, const char *name, dt_node_t *tname,
+		  dt_node_t *arg);
+
 /* typedef T name;  and a declaration that declares no variable: struct s { ... }; */
 void dt_decl_typedef(dt_sema_t *s, dt_node_t *n);
 void dt_decl_tag(dt_sema_t *s, dt_node_t *n);

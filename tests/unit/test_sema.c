@@ -348,8 +348,7 @@ UNIT_TEST(type_definitions)
 	UNIT_EQ_STR(error_of("extern int;"), "D_DECL_USELESS 1:1 useless declaration");
 	UNIT_EQ_STR(error_of("BEGIN { int; }"), "D_DECL_USELESS 1:9 action list: useless declaration");
 	UNIT_EQ_STR(error_of("self x; BEGIN { self->x = 1; }"), "(compiled)");
-	UNIT_EQ_STR(error_of("inline int a[int x] = x + 1;"),
-		    "D_UNSUPPORTED 1:12 inline a[ ]: inlines with parameters are not supported yet");
+	UNIT_EQ_STR(error_of("inline int a[int x] = x + 1;"), "(compiled)");
 	UNIT_EQ_STR(error_of("this int a[int];"),
 		    "D_DECL_LOCASC 1:10 associative arrays may not be declared as local variables: a");
 	UNIT_EQ_STR(error_of("int a[string]; BEGIN { a[1] = 2; }"),
@@ -553,6 +552,12 @@ UNIT_TEST(object_variables)
 		    "\tprototype: string\n\t argument: int");
 	UNIT_EQ_STR(error_of("BEGIN { setopt(\"quiet\", \"1\", \"2\"); }"),
 		    "D_PROTO_LEN 1:9 action list: setopt( ) prototype mismatch: 3 args passed, at most 2 expected");
+	UNIT_EQ_STR(error_of("inline int f[int x] = x; BEGIN { trace(f[1, 2]); }"),
+		    "D_PROTO_LEN 1:41 action list: f[ ] prototype mismatch: 2 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("inline int f[int x] = x; BEGIN { trace(f); }"),
+		    "D_PROTO_LEN 1:40 action list: f[ ] prototype mismatch: 0 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("inline int f[int x] = y;"),
+		    "D_IDENT_UNDEF 1:23 failed to resolve y: Unknown variable name");
 	UNIT_EQ_STR(error_of("self int x[4];"),
 		    "D_UNSUPPORTED 1:6 thread-local variables of type int [4] are not supported yet");
 	UNIT_EQ_STR(error_of("self struct s { int a; } x; struct s i[int];\n"
