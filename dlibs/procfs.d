@@ -77,6 +77,7 @@ typedef struct psinfo {
 	poolid_t pr_poolid;
 	zoneid_t pr_zoneid;
 	id_t pr_contract;
+	int pr_nzomb;		/* zombie threads (not kept by Linux: 0) */
 } psinfo_t;
 
 translator lwpsinfo_t < struct task_struct *T > {
@@ -134,6 +135,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_poolid = 0;
 	pr_zoneid = 0;
 	pr_contract = 0;
+	pr_nzomb = 0;
 };
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);

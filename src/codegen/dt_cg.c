@@ -1224,6 +1224,13 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	bool post = n->kind == DT_NODE_POSTFIX;
 	bool incdec = n->kind == DT_NODE_POSTFIX || n->kind == DT_NODE_UNARY;
 
+	if (n->kind == DT_NODE_ASSIGN && n->isuffix == DT_ISUFFIX_XLCOPY) {
+		/* x = xlate<T>(e): the translator's members, one by one */
+		for (size_t i = 0; i < n->list.len; i++)
+			dt_cg_expr(cg, n->list.data[i]);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		return;
+	}
 	if (n->kind == DT_NODE_ASSIGN && n->isuffix == DT_ISUFFIX_COPY) {
 		/* a struct or union: its bytes, from wherever the source is */
 		int ok = dt_ir_label(IR(cg));

@@ -278,6 +278,7 @@ struct dt_node {
 
 /* node->isuffix markers of semantic analysis, on nodes other than INT */
 #define DT_ISUFFIX_COPY (-4)	/* ASSIGN: a struct or union copied from an object in memory */
+#define DT_ISUFFIX_XLCOPY (-5)	/* ASSIGN: x = xlate<T>(e); list: the member assignments */
 
 /* A zeroed node in cc's arena (op TOK_EOF), registered so dt_compile_fini frees its list. */
 dt_node_t *dt_node_new(dt_compile_t *cc, dt_node_kind_t kind, dt_loc_t loc);

@@ -421,6 +421,35 @@ dt_decl_bind(dt_sema_t *s, dt_node_t *e, const char *name, dt_node_t *tname, dt_
 	dt_decl_subst(s->cc, e, name, cast);
 }
 
+/*
+ * A stand-in argument of type t (named by tname) to analyse a definition with: 0, "", or
+ * for a struct or union the object *(T *)0.
+ */
+dt_node_t *
+dt_decl_standin(dt_sema_t *s, dt_node_t *tname, const dt_type_t *t, dt_loc_t loc)
+{
+	const dt_type_t *rt = t ? dt_type_resolve(t) : NULL;
+	dt_node_t *n;
+
+	if (rt && (rt->kind == DT_TYPE_STRUCT || rt->kind == DT_TYPE_UNION)) {
+		dt_node_t *ptr = dt_node_new(s->cc, DT_NODE_TYPENAME, loc);
+		dt_node_t *cast = dt_node_new(s->cc, DT_NODE_CAST, loc);
+
+		ptr->text = dt_arena_printf(&s->cc->arena, "%s *", tname->text);
+		cast->tname = ptr;
+		cast->left = dt_node_new(s->cc, DT_NODE_INT, loc);
+		n = dt_node_new(s->cc, DT_NODE_UNARY, loc);
+		n->op = TOK_STAR;
+		n->left = cast;
+		return n;
+	}
+	n = dt_node_new(s->cc, rt && rt->kind == DT_TYPE_STRING ? DT_NODE_STRING : DT_NODE_INT,
+			loc);
+	if (n->kind == DT_NODE_STRING)
+		n->text = "";
+	return n;
+}
+
 /* May a translator member of type mt be given a value of type t? */
 static bool
 dt_decl_xlcompat(const dt_type_t *mt, const dt_type_t *t)
@@ -495,7 +524,7 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 			    a->left->text, out->name);
 			continue;
 		}
-		zero = dt_node_new(cc, DT_NODE_INT, a->loc);
+		zero = dt_decl_standin(s, tr->left, in, a->loc);
 		e = dt_decl_xlexpr(s, tr, a, zero);
 		dt_sema_expr(s, e);
 		if (e->type && !dt_decl_xlcompat(mt, e->type))
@@ -620,4 +649,45 @@ dt_decl_xlate_member(dt_sema_t *s, dt_node_t *n)
 	}
 	dt_node_move(n, e);
 	return true;
+}
+
+void
+dt_decl_xlate_assign(dt_sema_t *s, dt_node_t *n)
+{
+	dt_node_t *l = n->left, *x = n->right, *lw = dt_node_clone(s->cc, l), *tr;
+	const dt_type_t *t;
+
+	s->member_of = x;	/* a translated struct may be copied member by member */
+	dt_sema_expr(s, x);
+	if (x->ident_kind != DT_IDENT_XLATE)
+		return;
+	t = dt_type_resolve(x->type);
+	if (t->kind == DT_TYPE_PTR) {
+		ERR(s, D_CG_DYN, x, "expression cannot evaluate to result of dynamic type: "
+		    "xlate<%s>( ) is supported only to read members of the translated type, or "
+		    "to assign a whole translated struct (xlate<T>(e))", x->tname->text);
+		return;
+	}
+	/* the target: a struct variable (made here when new) or a struct in D memory */
+	n->right = dt_decl_standin(s, x->tname, x->type, x->loc);
+	dt_sema_expr(s, n);
+	n->right = x;
+	if (!n->type)
+		return;
+	tr = x->right;
+	for (size_t i = 0; i < tr->list.len; i++) {
+		dt_node_t *a = tr->list.data[i];
+		dt_node_t *m = dt_node_new(s->cc, DT_NODE_MEMBER, a->loc);
+		dt_node_t *as = dt_node_new(s->cc, DT_NODE_ASSIGN, n->loc);
+
+		m->op = TOK_DOT;
+		m->left = dt_node_clone(s->cc, lw);
+		m->text = a->left->text;
+		as->op = TOK_ASSIGN;
+		as->left = m;
+		as->right = dt_decl_xlexpr(s, tr, a, dt_node_clone(s->cc, x->cond));
+		dt_sema_expr(s, as);
+		dt_vec_push(&n->list, as);
+	}
+	n->isuffix = DT_ISUFFIX_XLCOPY;
 }

@@ -1211,6 +1211,10 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	dt_node_t *l = n->left, *r = n->right;
 	dt_var_t *v;
 
+	if (r->kind == DT_NODE_XLATE && n->op == TOK_ASSIGN) {
+		dt_decl_xlate_assign(s, n);
+		return;
+	}
 	dt_sema_expr(s, r);
 	if (!r->type || !dt_sema_no_action(s, r))
 		return;
@@ -3119,13 +3123,9 @@ dt_sema_inline(dt_sema_t *s, dt_node_t *n)
 	for (size_t i = 0; i < n->list.len; i++) {
 		/* inline int a[int x] = ...: analysed with a stand-in of x's type */
 		dt_node_t *k = n->list.data[i];
-		bool str = strcmp(k->text, "string") == 0;
-		dt_node_t *stand_in = dt_node_new(s->cc, str ? DT_NODE_STRING : DT_NODE_INT,
-						  k->loc);
 
-		if (str)
-			stand_in->text = "";
-		dt_decl_bind(s, n->left, k->right->text, k, stand_in);
+		dt_decl_bind(s, n->left, k->right->text, k,
+			     dt_decl_standin(s, k, dt_decl_type(s, k, NULL), k->loc));
 	}
 	if (s->in_lib) {
 		/* a library's is analysed where used: defining it reads no kernel types */

@@ -70,6 +70,15 @@ bool dt_decl_xlate_member(dt_sema_t *s, dt_node_t *n);
 void dt_decl_bind(dt_sema_t *s, dt_node_t *e, const char *name, dt_node_t *tname,
 		  dt_node_t *arg);
 
+/* A stand-in value of type t (named by tname) for analysing a definition. */
+dt_node_t *dt_decl_standin(dt_sema_t *s, dt_node_t *tname, const dt_type_t *t, dt_loc_t loc);
+
+/*
+ * x = xlate<T>(e) of a struct T: x (made a T when new) gets each member the translator
+ * defines; n keeps those assignments in its list (isuffix DT_ISUFFIX_XLCOPY).
+ */
+void dt_decl_xlate_assign(dt_sema_t *s, dt_node_t *n);
+
 /* typedef T name;  and a declaration that declares no variable: struct s { ... }; */
 void dt_decl_typedef(dt_sema_t *s, dt_node_t *n);
 void dt_decl_tag(dt_sema_t *s, dt_node_t *n);
