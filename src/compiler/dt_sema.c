@@ -837,6 +837,38 @@ static bool dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n);
 static bool dt_sema_inline_call(dt_sema_t *s, dt_node_t *n);
 static bool dt_sema_is_object(const dt_type_t *t);
 
+/* Note the globals the program assigns anywhere (x = e, x op= e, x++, ++x) in tree n. */
+static void
+dt_sema_note_assigned(dt_sema_t *s, const dt_node_t *n)
+{
+	const dt_node_t *l;
+
+	if (!n)
+		return;
+	l = n->left;
+	if (l && l->kind == DT_NODE_IDENT && (n->kind == DT_NODE_ASSIGN ||
+	    n->kind == DT_NODE_POSTFIX || (n->kind == DT_NODE_UNARY &&
+	    (n->op == TOK_INC || n->op == TOK_DEC))))
+		dt_vec_push(&s->assigned, l->text);
+	dt_sema_note_assigned(s, n->left);
+	dt_sema_note_assigned(s, n->right);
+	dt_sema_note_assigned(s, n->cond);
+	dt_sema_note_assigned(s, n->pred);
+	dt_sema_note_assigned(s, n->body);
+	for (size_t i = 0; i < n->list.len; i++)
+		dt_sema_note_assigned(s, n->list.data[i]);
+}
+
+static bool
+dt_sema_assigned_later(dt_sema_t *s, const char *name)
+{
+	for (size_t i = 0; i < s->assigned.len; i++) {
+		if (strcmp(s->assigned.data[i], name) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* ---- D variables ---------------------------------------------------------------------- */
 
 static dt_var_t *
@@ -1016,7 +1048,10 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 	if (!v) {
 		const dt_type_t *t = assign;
 
-		if (!t && (kind == DT_VK_SELF || kind == DT_VK_THIS))
+		/* read before the assignment that makes it, later in the program: int64_t, as
+		 * an unset self-> or this-> variable */
+		if (!t && (kind == DT_VK_SELF || kind == DT_VK_THIS ||
+			   (kind == DT_VK_GLOBAL && dt_sema_assigned_later(s, name))))
 			t = dt_type_int(s->cc, 8, true);
 		if (!t) {
 			ERR(s, D_IDENT_UNDEF, ref, "failed to resolve %s: Unknown variable name", name);
@@ -3464,6 +3499,8 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	s.dtp = cc->dtp;
 	s.prog = prog;
 	/* Pragmas first: options such as strsize and zdefs shape everything after them. */
+	for (int r = cc->nlibs; r < nroots; r++)
+		dt_sema_note_assigned(&s, roots[r]);
 	for (int r = 0; r < nroots; r++) {
 		s.in_lib = r < cc->nlibs;
 		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {
@@ -3473,6 +3510,8 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 				dt_sema_pragma(&s, n);
 		}
 	}
+	for (int r = cc->nlibs; r < nroots; r++)
+		dt_sema_note_assigned(&s, roots[r]);
 	for (int r = 0; r < nroots; r++) {
 		s.in_lib = r < cc->nlibs;
 		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {
@@ -3505,6 +3544,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	dt_vec_free(&s.agg_keycap);
 	dt_vec_free(&s.inlines);
 	dt_vec_free(&s.xlators);
+	dt_vec_free(&s.assigned);
 	return prog;
 }
 

@@ -24,6 +24,7 @@ typedef struct dt_sema {
 	unsigned clsflags;	/* DT_CLS_*: what the clause did so far (speculations) */
 	DT_VEC(dt_node_t *) inlines;	/* inline definitions so far (DT_NODE_INLINE) */
 	DT_VEC(dt_node_t *) xlators;	/* translator definitions so far (DECL TOK_TRANSLATOR) */
+	DT_VEC(const char *) assigned;	/* names the program assigns somewhere (globals) */
 	bool in_lib;		/* analysing a D library: its translators are checked on first use */
 	bool in_inline;		/* analysing an inline's definition */
 	dt_node_t *member_of;	/* the left side of the member access being analysed */

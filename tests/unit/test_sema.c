@@ -558,6 +558,9 @@ UNIT_TEST(object_variables)
 		    "D_PROTO_LEN 1:40 action list: f[ ] prototype mismatch: 0 args passed, 1 expected");
 	UNIT_EQ_STR(error_of("inline int f[int x] = y;"),
 		    "D_IDENT_UNDEF 1:23 failed to resolve y: Unknown variable name");
+	/* a global read before the assignment that makes it (later in the program) is 0 */
+	UNIT_EQ_STR(error_of("tick-1ms /i % 2 == 0/ { @ = sum(i); } tick-1ms { i++; }"),
+		    "(compiled)");
 	UNIT_EQ_STR(error_of("self int x[4];"),
 		    "D_UNSUPPORTED 1:6 thread-local variables of type int [4] are not supported yet");
 	UNIT_EQ_STR(error_of("self struct s { int a; } x; struct s i[int];\n"
