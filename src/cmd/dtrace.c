@@ -881,8 +881,7 @@ dt_run(dt_cmd_t *c)
 			fprintf(stderr, "dtrace: pid %d has exited\n", (int)dtp->target_pid);
 		dtp->target_pid = 0;
 	}
-	/* The consumer's cosmetic newline, then the aggregations. */
-	fputc('\n', dtp->out);
+	/* The consumer's cosmetic newline and the aggregations. */
 	dt_consume_aggs(dtp);
 	dt_consume_fini(dtp);
 	fflush(dtp->out);

@@ -1070,9 +1070,10 @@ dt_consume_aggs(dt_handle_t *dtp)
 	bool any = false;
 
 	/*
-	 * What DTrace prints at exit, as observed: every aggregation not already printed by
-	 * printa(), one after another (each after an empty line unless quiet), then one empty
-	 * line to close, which a histogram's own closing empty line already is.
+	 * What DTrace prints at exit (FORMATS.md; Oracle's test suite's expected outputs):
+	 * every aggregation not already printed by printa(), one after another, each after an
+	 * empty line unless quiet, and nothing after the last. The consumer's cosmetic empty
+	 * line comes first when quiet, and alone when no aggregation has anything to print.
 	 */
 	for (int i = 0; prog && i < prog->naggs; i++) {
 		if (dtp->agg_printed && dtp->agg_printed[i])
@@ -1080,8 +1081,8 @@ dt_consume_aggs(dt_handle_t *dtp)
 		if (dt_consume_agg_print(dtp, &sb, i, !dtp->opts.quiet))
 			any = true;
 	}
-	if (any && !(sb.len >= 2 && sb.s[sb.len - 1] == '\n' && sb.s[sb.len - 2] == '\n'))
-		dt_sb_putc(&sb, '\n');
+	if (!any || dtp->opts.quiet)
+		fputc('\n', dtp->out);
 	dt_consume_flush(dtp, &sb);
 	dt_sb_free(&sb);
 	fflush(dtp->out);

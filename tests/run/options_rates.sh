@@ -18,7 +18,7 @@ for opts in "-x aggrate=1ms -x switchrate=10HZ" "-x statusrate=15ms -x cleanrate
 		continue
 	fi
 	[ $st -eq 0 ] || { cat "$TMPDIR/err"; fail "$opts: exit $st"; }
-	printf '\n                5\n\n' | cmp -s - "$TMPDIR/out" ||
+	printf '\n                5\n' | cmp -s - "$TMPDIR/out" ||
 		{ cat -A "$TMPDIR/out"; fail "$opts: output"; }
 done
 exit 0

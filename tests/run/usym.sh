@@ -25,7 +25,6 @@ sed 's/+0x[0-9a-f]*/+0xOFF/g; s/`__getpid/`getpid/g' "$TMPDIR/out" | tr -s ' ' >
 	printf '\n libc.so.6`getpid+0xOFF\n\n'
 	printf ' %s %d\n' 'ustack`ustack_outer+0xOFF' 2 'ustack`ustack_outer+0xOFF' 2 \
 		'ustack`ustack_outer' 4 'ustack' 4 'libc.so.6`getpid' 4
-	echo
 } >"$TMPDIR/want"
 cmp -s "$TMPDIR/masked" "$TMPDIR/want" || { diff "$TMPDIR/want" "$TMPDIR/masked"; fail "text"; }
 [ "$(sed -n 2p "$TMPDIR/out" | awk '{ print length }')" -eq 157 ] || fail "record widths"
