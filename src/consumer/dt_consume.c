@@ -610,7 +610,8 @@ dt_consume_init(dt_handle_t *dtp)
 		fprintf(stderr, "dtrace: failed to open the trace buffer: %s\n", strerror(-err));
 		return err;
 	}
-	dtp->ksyms = dt_ksyms_new(NULL);	/* read only if something prints a symbol */
+	if (!dtp->ksyms)	/* read only if something prints a symbol */
+		dtp->ksyms = dt_ksyms_new(NULL);
 	dtp->usyms = dt_usyms_new(NULL);	/* likewise, per process */
 	dtp->sym_target = dtp->target_pid;
 	dtp->specs = dt_xcalloc(dtp->opts.nspec + 1, sizeof(*dtp->specs));
