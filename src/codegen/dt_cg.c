@@ -1220,7 +1220,7 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 {
 	dt_node_t *target = n->left;
 	dt_lval_t lv;
-	int slot, op;
+	int slot, op, old = 0;
 	bool post = n->kind == DT_NODE_POSTFIX;
 	bool incdec = n->kind == DT_NODE_POSTFIX || n->kind == DT_NODE_UNARY;
 
@@ -1299,11 +1299,14 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)slot));
 	dt_cg_arith(cg, op, target->type);
 	EMIT(cg, DT_STX(BPF_DW, 10, 0, (int16_t)slot));
-	if (post)
-		EMIT(cg, DT_STX(BPF_DW, 10, 9, FP_VAL));
+	if (post) {
+		/* kept on the stack: storing into a dynamic variable uses FP_VAL and r9 */
+		EMIT(cg, DT_MOV64_REG(0, 9));
+		old = dt_cg_push(cg);
+	}
 	dt_cg_lval_store(cg, &lv, slot);
-	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)(post ? FP_VAL : slot)));
-	cg->stack_depth -= lv.v ? 8 : 16;
+	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)(post ? old : slot)));
+	cg->stack_depth -= (lv.v ? 8 : 16) + (post ? 8 : 0);
 }
 
 /* ---- kernel memory ---------------------------------------------------------------------- */

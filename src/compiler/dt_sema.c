@@ -1336,8 +1336,8 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 		    dt_tok_name(n->op));
 		return;
 	}
-	/* x++ on a new variable creates an int, as DTrace does */
-	v = dt_sema_varref(s, l, dt_type_int(s->cc, 4, true));
+	/* x++ on a new variable creates an int64_t (Oracle's test suite prints it so) */
+	v = dt_sema_varref(s, l, dt_type_int(s->cc, 8, true));
 	if (!v)
 		return;
 	if (!dt_is_scalar(v->type)) {
