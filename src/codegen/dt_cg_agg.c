@@ -191,7 +191,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		break;
 	}
 	case DT_AGG_STDDEV: {
-		int nc = dt_ir_label(ir);
+		int nc = dt_ir_label(ir), nc1 = dt_ir_label(ir), pos = dt_ir_label(ir);
 
 		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
@@ -199,17 +199,40 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 8));
 		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
 		EMIT(cg, DT_STX(BPF_DW, 0, 2, 8));
-		/* sum of squares, 128 bits: low word += v*v, carry into the high word */
+		/*
+		 * The sum of squares in 128 bits, as DTrace keeps it. v*v of |v| = h*2^32 + l
+		 * is h*h*2^64 + 2*h*l*2^32 + l*l: r4:r3 (high:low) gets it, then the sum adds
+		 * it with the carry.
+		 */
 		EMIT(cg, DT_MOV64_REG(3, 1));
-		EMIT(cg, DT_ALU64_REG(BPF_MUL, 3, 1));
+		dt_ir_jmp_imm(ir, BPF_JSGE, 3, 0, pos);
+		EMIT(cg, DT_ALU64_IMM(BPF_NEG, 3, 0));
+		dt_ir_place(ir, pos);
+		EMIT(cg, DT_MOV64_REG(4, 3));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 4, 32));		/* h */
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 3, 32));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 3, 32));		/* l */
+		EMIT(cg, DT_MOV64_REG(5, 4));
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 5, 3));		/* m = h*l */
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, 4));		/* high = h*h */
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 3, 3));		/* low = l*l */
+		EMIT(cg, DT_MOV64_REG(2, 5));
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 33));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 2));		/* low += m << 33 */
+		dt_ir_jmp_reg(ir, BPF_JGE, 3, 2, nc1);
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, 1));
+		dt_ir_place(ir, nc1);
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 5, 31));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 5));		/* high += m >> 31 */
 		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 16));
 		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
 		EMIT(cg, DT_STX(BPF_DW, 0, 2, 16));
 		dt_ir_jmp_reg(ir, BPF_JGE, 2, 3, nc);
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 24));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 24));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, 1));
 		dt_ir_place(ir, nc);
+		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 24));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 4));
+		EMIT(cg, DT_STX(BPF_DW, 0, 2, 24));
 		break;
 	}
 	case DT_AGG_QUANTIZE:
