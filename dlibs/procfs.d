@@ -116,7 +116,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_euid = T->cred->euid.val;
 	pr_gid = T->cred->gid.val;
 	pr_egid = T->cred->egid.val;
-	pr_addr = (uintptr_t)T->group_leader;
+	pr_addr = (uintptr_t)T;
 	pr_size = T->mm ? T->mm->total_vm << 2 : 0;
 	pr_rssize = T->mm ? (T->mm->rss_stat[0].count + T->mm->rss_stat[1].count +
 	    T->mm->rss_stat[3].count) << 2 : 0;

@@ -1826,6 +1826,13 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			n->type = t;	/* (void)e: e's value thrown away */
 			return;
 		}
+		if (dt_type_resolve(t)->kind == DT_TYPE_STRING &&
+		    (dt_is_scalar(n->left->type) || dt_is_string(n->left->type))) {
+			/* (string)p: the string at p, as stringof(p) */
+			n->kind = DT_NODE_STRINGOF;
+			n->type = t;
+			return;
+		}
 		if (dt_type_resolve(t)->kind != DT_TYPE_INT &&
 		    dt_type_resolve(t)->kind != DT_TYPE_PTR) {
 			ERR(s, D_UNSUPPORTED, n, "casts to %s are not supported yet",
