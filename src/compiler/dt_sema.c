@@ -2403,8 +2403,9 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 						       : "stop the kernel");
 			return;
 		case DT_ACTFN_COPYOUT:
-			ERR(s, D_UNSUPPORTED, call, "copyout( ) is not supported yet (copyoutstr( ) "
-			    "is)");
+			ERR(s, D_UNSUPPORTED, call, "copyout( ) is not available: it needs "
+			    "bpf_probe_write_user, which the kernel does not allow in the raw "
+			    "tracepoint and perf event programs dtrace uses");
 			return;
 		default:
 			break;

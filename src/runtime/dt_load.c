@@ -77,7 +77,8 @@ dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct 
 	fprintf(stderr, "dtrace: failed to load BPF program %s: %s\n", name, strerror(errno));
 	if (strstr(log, "cannot use helper bpf_probe_write_user"))
 		fprintf(stderr, "dtrace: copyout( ) and copyoutstr( ) need bpf_probe_write_user, "
-			"which this kernel does not allow here (kernel lockdown?)\n");
+			"which the kernel does not allow in this program type (raw tracepoint "
+			"and perf event programs may not write user memory)\n");
 	{
 		/* The last lines say what went wrong; -x bpflog shows everything. */
 		size_t len = strlen(log);
