@@ -91,9 +91,9 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 	dt_node_t *agg = assign->left, *call = assign->right;
 	dt_aggdesc_t *ad = cg->prog->aggs[agg->agg_id];
 	dt_irbuf_t *ir = IR(cg);
-	int have = dt_ir_label(ir), out = dt_ir_label(ir), vslot = 0;
+	int have = dt_ir_label(ir), out = dt_ir_label(ir), vslot = 0, islot = 0;
 	uint32_t koff = 0, ioff, nw = ad->nwords + (ad->nkeys ? 0 : 1);
-	int keyreg_off;
+	int keyreg_off, incr = dt_agg_incr_arg(ad->func);
 
 	/* The key: in the scratch value, zeroed first so string slots hash the same. */
 	if (ad->nkeys) {
@@ -119,6 +119,14 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 	if (call->list.len > 0) {
 		dt_cg_expr(cg, call->list.data[0]);
 		vslot = dt_cg_push(cg);
+	}
+	/* The histograms' increment (1 when absent), spilled too. */
+	if (incr > 0) {
+		if ((int)call->list.len > incr)
+			dt_cg_expr(cg, call->list.data[incr]);
+		else
+			EMIT(cg, DT_MOV64_IMM(0, 1));
+		islot = dt_cg_push(cg);
 	}
 
 	/* Look up; on a miss create the entry from an initial value, then look up again. */
@@ -242,7 +250,8 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 3));
 		EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 0));
 		EMIT(cg, DT_LDX(BPF_DW, 2, 5, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)islot));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
 		EMIT(cg, DT_STX(BPF_DW, 5, 2, 0));
 		break;
 	case DT_AGG_LQUANTIZE: {
@@ -274,7 +283,8 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 3));
 		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
 		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)islot));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
 		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
 		break;
 	}
@@ -341,7 +351,8 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 3));
 		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
 		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)islot));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
 		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
 		break;
 	}
@@ -353,6 +364,8 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 	}
 	dt_ir_place(ir, out);
 	if (call->list.len > 0)
+		cg->stack_depth -= 8;
+	if (incr > 0)
 		cg->stack_depth -= 8;
 }
 

@@ -1215,65 +1215,242 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
 
 /*
  * inet_ntoa(ipaddr_t *), inet_ntoa6(in6_addr_t *), inet_ntop(af, addr): the address is
- * read from kernel memory (a bad address is a fault) and formatted with bpf_snprintf: IPv4
- * as a dotted quad, IPv6 as eight hexadecimal groups without leading zeros. Unlike DTrace,
- * the longest run of zero groups is not shortened to "::" yet (bpf_snprintf's %pI6c does
- * not compress either). inet_ntop with another family than AF_INET (2) or AF_INET6 (10)
- * gives "".
+ * read from kernel memory (a bad address is a fault) and written as DTrace writes it:
+ *   IPv4: a dotted quad.
+ *   IPv6: eight groups of lowercase hexadecimal digits without leading zeros, the longest
+ *     run of two or more zero groups (the first of equal ones) written "::"; a lone zero
+ *     group stays "0".
+ *   An IPv4 address inside an IPv6 one: five zero groups then ffff (mapped), or six zero
+ *     groups then anything but 0 and 1 (compatible; "::" and "::1" are not), is the dotted
+ *     quad of its last four bytes for inet_ntoa6(), and "::ffff:a.b.c.d" or "::a.b.c.d"
+ *     for inet_ntop().
+ * inet_ntop with another family than AF_INET (2) or AF_INET6 (10) gives "".
+ * (The cases DTrace's own tests pin down agree with illumos's dtrace_dif.c and Oracle's
+ * inet_ntoa6.S; they differ on lone zero groups, which illumos also shortens except at the
+ * end, and on ties. We follow Oracle's, RFC 5952's rule.)
  */
+
+/* Read the size bytes at the address in r3 into the scratch value at x; a fault if bad. */
 static void
-dt_cg_inet_fmt(dt_cg_t *cg, bool v6, uint32_t r, uint32_t cr, uint32_t x, uint32_t data)
+dt_cg_inet_read(dt_cg_t *cg, uint32_t x, int size)
 {
-	static const char f4[] = "%u.%u.%u.%u", f6[] = "%x:%x:%x:%x:%x:%x:%x:%x";
 	int ok = LBL();
 
-	/* r3 = the address */
 	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
 	EMIT(cg, DT_MOV64_REG(1, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)x));
-	EMIT(cg, DT_MOV64_IMM(2, v6 ? 16 : 4));
+	EMIT(cg, DT_MOV64_IMM(2, size));
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
 	JIMM(BPF_JEQ, 0, 0, ok);
 	dt_cg_fault(cg, DT_FAULT_BADADDR);
 	PLACE(ok);
-	if (v6) {
-		/* eight big-endian 16-bit groups */
-		for (int i = 0; i < 8; i++) {
-			EMIT(cg, DT_LDX(BPF_H, 1, 7, (int16_t)(x + 2 * (uint32_t)i)));
-			EMIT(cg, dt_insn(BPF_ALU | BPF_END | BPF_TO_BE, 1, 0, 0, 16));
-			MST(data + 8 * (uint32_t)i, 1);
-		}
-		EMIT(cg, DT_MOV64_REG(4, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, (int32_t)data));
-		EMIT(cg, DT_MOV64_IMM(5, 64));
-	} else {
-		for (int i = 0; i < 4; i++) {
-			LDB(1, 7, x + (uint32_t)i);
-			MST(data + 8 * (uint32_t)i, 1);
-		}
-		EMIT(cg, DT_MOV64_REG(4, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, (int32_t)data));
-		EMIT(cg, DT_MOV64_IMM(5, 32));
+}
+
+/* The four bytes at x as fmt's dotted quad, into the size bytes at dst (bpf_snprintf). */
+static void
+dt_cg_inet_quad(dt_cg_t *cg, const char *fmt, uint32_t dst, uint32_t size, uint32_t x,
+		uint32_t data)
+{
+	for (uint32_t i = 0; i < 4; i++) {
+		LDB(1, 7, x + i);
+		MST(data + 8 * i, 1);
 	}
 	EMIT(cg, DT_MOV64_REG(1, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)r));
-	EMIT(cg, DT_MOV64_IMM(2, (int32_t)cr));
-	dt_ir_ld_mapval(IR(cg), 3, DT_MAP_STRTAB,
-			v6 ? dt_cg_strtab(cg, f6, sizeof(f6) - 1) : dt_cg_strtab(cg, f4, sizeof(f4) - 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)dst));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
+	dt_ir_ld_mapval(IR(cg), 3, DT_MAP_STRTAB, dt_cg_strtab(cg, fmt, strlen(fmt)));
+	EMIT(cg, DT_MOV64_REG(4, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, (int32_t)data));
+	EMIT(cg, DT_MOV64_IMM(5, 32));
 	EMIT(cg, DT_CALL(BPF_FUNC_snprintf));
+}
+
+/* Where the next character goes: r<reg> = r7 + (the cursor r1 & 63), out's offset apart. */
+static void
+dt_cg_inet_at(dt_cg_t *cg, int reg)
+{
+	EMIT(cg, DT_MOV64_REG(reg, 1));
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, reg, 63));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, reg, 7));
+}
+
+/*
+ * The text of the IPv6 address at x into the scratch value at out (72 bytes), with data
+ * (72 bytes) for the groups. The zero run and the text are arithmetic with no branch on the
+ * data, unrolled over the eight groups (a constant each), so the verifier walks them once:
+ *   run:  cur = (cur + 1) * (g == 0); where cur > best, best = cur and start = i + 1 - cur;
+ *         a best below 2 is none; the run's groups are the bits of mask.
+ *   text: each character is stored at the cursor (masked to the 64-byte buffer) and the
+ *         cursor moves on only where it belongs: ':' before a group unless it or the one
+ *         before is in the run, "::" at the run's first group, and the group's digits (the
+ *         last always, the others from the first non-zero one) unless it is in the run.
+ * data + 64 holds the mask across the groups.
+ */
+static void
+dt_cg_inet6_text(dt_cg_t *cg, uint32_t out, uint32_t data)
+{
+	uint32_t mask = data + 64;
+
+	EMIT(cg, DT_MOV64_IMM(1, 0));
+	EMIT(cg, DT_MOV64_IMM(2, 0));
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	for (int i = 0; i < 8; i++) {
+		MLD(4, data + 8 * (uint32_t)i);
+		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 4, 1));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 4, 63));		/* r4 = g == 0 */
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, 1));
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 1, 4));		/* r1 = cur */
+		EMIT(cg, DT_MOV64_REG(5, 2));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 5, 1));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 5, 63));		/* r5 = cur > best */
+		EMIT(cg, DT_MOV64_REG(0, 1));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 2));
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 0, 5));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 0));		/* r2 = best */
+		EMIT(cg, DT_MOV64_IMM(0, i + 1));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 1));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 3));
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 0, 5));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 0));		/* r3 = start */
+	}
+	EMIT(cg, DT_MOV64_REG(0, 2));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 2));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 63));
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 0, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 0));		/* no run shorter than 2 */
+	EMIT(cg, DT_MOV64_IMM(5, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_LSH, 5, 2));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 5, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_LSH, 5, 3));
+	MST(mask, 5);
+
+	/* r1 = the cursor, r2 = in the run (then: the digits go out), r3 = the one before is,
+	 * r5 = a non-zero digit was seen */
+	EMIT(cg, DT_MOV64_IMM(1, 0));
+	for (int i = 0; i < 8; i++) {
+		MLD(2, mask);
+		EMIT(cg, DT_MOV64_REG(3, 2));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 2, i));
+		EMIT(cg, DT_ALU64_IMM(BPF_AND, 2, 1));
+		if (i > 0) {
+			EMIT(cg, DT_ALU64_IMM(BPF_RSH, 3, i - 1));
+			EMIT(cg, DT_ALU64_IMM(BPF_AND, 3, 1));
+			EMIT(cg, DT_MOV64_REG(4, 2));
+			EMIT(cg, DT_ALU64_REG(BPF_OR, 4, 3));
+			EMIT(cg, DT_ALU64_IMM(BPF_XOR, 4, 1));
+			dt_cg_inet_at(cg, 0);
+			EMIT(cg, DT_ST(BPF_B, 0, (int16_t)out, ':'));
+			EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 4));
+		} else {
+			EMIT(cg, DT_MOV64_IMM(3, 0));
+		}
+		EMIT(cg, DT_MOV64_REG(4, 3));
+		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 4, 1));
+		EMIT(cg, DT_ALU64_REG(BPF_AND, 4, 2));
+		dt_cg_inet_at(cg, 0);
+		EMIT(cg, DT_ST(BPF_B, 0, (int16_t)out, ':'));
+		EMIT(cg, DT_ST(BPF_B, 0, (int16_t)(out + 1), ':'));
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 4, 1));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 4));
+		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 1));
+		EMIT(cg, DT_MOV64_IMM(5, 0));
+		for (int k = 3; k >= 0; k--) {
+			MLD(4, data + 8 * (uint32_t)i);
+			EMIT(cg, DT_ALU64_IMM(BPF_RSH, 4, 4 * k));
+			EMIT(cg, DT_ALU64_IMM(BPF_AND, 4, 15));
+			/* r0 = the digit: '0' + n, plus 'a' - '0' - 10 past 9 */
+			EMIT(cg, DT_MOV64_IMM(0, 9));
+			EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 4));
+			EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 63));
+			EMIT(cg, DT_ALU64_IMM(BPF_MUL, 0, 'a' - '0' - 10));
+			EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 4));
+			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, '0'));
+			dt_cg_inet_at(cg, 3);
+			EMIT(cg, DT_STX(BPF_B, 3, 0, (int16_t)out));
+			if (k > 0) {
+				EMIT(cg, DT_MOV64_IMM(3, 0));
+				EMIT(cg, DT_ALU64_REG(BPF_SUB, 3, 4));
+				EMIT(cg, DT_ALU64_IMM(BPF_RSH, 3, 63));
+				EMIT(cg, DT_ALU64_REG(BPF_OR, 5, 3));
+				EMIT(cg, DT_MOV64_REG(3, 5));
+				EMIT(cg, DT_ALU64_REG(BPF_AND, 3, 2));
+				EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+			} else {
+				EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 2));
+			}
+		}
+	}
+	dt_cg_inet_at(cg, 3);
+	EMIT(cg, DT_ST(BPF_B, 3, (int16_t)out, 0));
+}
+
+/*
+ * The IPv6 address at the address in r3, into the scratch value at out (72 bytes; data and
+ * x are 72 and 16 bytes of room): embed says whether an IPv4 address inside keeps its
+ * IPv6 prefix (inet_ntop) or goes alone (inet_ntoa6).
+ */
+static void
+dt_cg_inet6(dt_cg_t *cg, bool embed, uint32_t out, uint32_t x, uint32_t data)
+{
+	int v6 = LBL(), mapped = LBL(), compat = LBL(), done = LBL();
+
+	dt_cg_inet_read(cg, x, 16);
+	for (uint32_t i = 0; i < 8; i++) {
+		EMIT(cg, DT_LDX(BPF_H, 1, 7, (int16_t)(x + 2 * i)));
+		EMIT(cg, dt_insn(BPF_ALU | BPF_END | BPF_TO_BE, 1, 0, 0, 16));
+		MST(data + 8 * i, 1);
+	}
+	MLD(1, data);
+	for (uint32_t i = 1; i < 5; i++)
+		dt_cg_mop(cg, BPF_OR, 1, data + 8 * i);
+	JIMM(BPF_JNE, 1, 0, v6);
+	MLD(1, data + 40);
+	JIMM(BPF_JEQ, 1, 0xffff, mapped);
+	JIMM(BPF_JNE, 1, 0, v6);
+	MLD(1, data + 48);
+	JIMM(BPF_JNE, 1, 0, compat);
+	MLD(1, data + 56);
+	JIMM(BPF_JGT, 1, 1, compat);
+	PLACE(v6);
+	dt_cg_inet6_text(cg, out, data);
+	JA(done);
+	PLACE(mapped);
+	dt_cg_inet_quad(cg, embed ? "::ffff:%u.%u.%u.%u" : "%u.%u.%u.%u", out, 64, x + 12, data);
+	JA(done);
+	PLACE(compat);
+	dt_cg_inet_quad(cg, embed ? "::%u.%u.%u.%u" : "%u.%u.%u.%u", out, 64, x + 12, data);
+	PLACE(done);
+}
+
+/* r0 = the result at r + the text of the IPv6 address at out, cut to cr bytes. */
+static void
+dt_cg_inet6_copy(dt_cg_t *cg, uint32_t r, uint32_t cr, uint32_t out)
+{
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)r));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(cr, 64)));
+	EMIT(cg, DT_MOV64_REG(3, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)out));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
 }
 
 static void
 dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 {
 	uint32_t cr = dt_cg_strcap(cg, n), r = dt_cg_temp(cg, cr), x = dt_cg_temp(cg, 16);
-	uint32_t data = dt_cg_temp(cg, 64);
+	uint32_t data = dt_cg_temp(cg, 72), out = dt_cg_temp(cg, 72);
 	int id = n->ident_id;
 
-	if (id != DT_SUBR_INET_NTOP) {
+	if (id == DT_SUBR_INET_NTOA) {
 		dt_cg_expr(cg, n->list.data[0]);
 		EMIT(cg, DT_MOV64_REG(3, 0));
-		dt_cg_inet_fmt(cg, id == DT_SUBR_INET_NTOA6, r, cr, x, data);
+		dt_cg_inet_read(cg, x, 4);
+		dt_cg_inet_quad(cg, "%u.%u.%u.%u", r, cr, x, data);
+	} else if (id == DT_SUBR_INET_NTOA6) {
+		dt_cg_expr(cg, n->list.data[0]);
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		dt_cg_inet6(cg, false, out, x, data);
+		dt_cg_inet6_copy(cg, r, cr, out);
 	} else {
 		int not4 = LBL(), bad = LBL(), done = LBL();
 
@@ -1283,11 +1460,13 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_MOV64_REG(3, 0));
 		MLD(1, data);
 		JIMM(BPF_JNE, 1, 2, not4);
-		dt_cg_inet_fmt(cg, false, r, cr, x, data);
+		dt_cg_inet_read(cg, x, 4);
+		dt_cg_inet_quad(cg, "%u.%u.%u.%u", r, cr, x, data);
 		JA(done);
 		PLACE(not4);
 		JIMM(BPF_JNE, 1, 10, bad);
-		dt_cg_inet_fmt(cg, true, r, cr, x, data);
+		dt_cg_inet6(cg, true, out, x, data);
+		dt_cg_inet6_copy(cg, r, cr, out);
 		JA(done);
 		PLACE(bad);
 		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)r, 0));

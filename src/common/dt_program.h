@@ -128,6 +128,17 @@ typedef enum dt_agg_func {
 } dt_agg_func_t;
 
 /*
+ * The argument that is the optional increment (DTrace adds it to the bucket instead of 1, a
+ * negative one too): quantize(v, incr), lquantize(v, base, limit, step, incr) (only after a
+ * step) and llquantize(v, factor, low, high, steps, incr); -1 for the others.
+ */
+static inline int
+dt_agg_incr_arg(dt_agg_func_t f)
+{
+	return f == DT_AGG_QUANTIZE ? 1 : f == DT_AGG_LQUANTIZE ? 4 : f == DT_AGG_LLQUANTIZE ? 5 : -1;
+}
+
+/*
  * Aggregation values are arrays of 64-bit words, per CPU in the kernel, merged by the consumer:
  *   COUNT, SUM: [value]        AVG: [count, sum]
  *   MIN, MAX: [value, touched]: a per-CPU copy whose touched word is 0 never saw an update

@@ -2783,7 +2783,7 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	dt_node_t *agg = assign->left, *call = assign->right;
 	const struct dt_func *f;
 	dt_aggdesc_t *ad;
-	int nargs, want_lo, want_hi;
+	int nargs, want, incr;
 	int64_t q[4] = {0};
 
 	if (call->kind != DT_NODE_CALL || !(f = dt_func_lookup(call->text)) ||
@@ -2802,39 +2802,45 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 		    "function with =", agg->text);
 		return;
 	}
+	/*
+	 * DTrace's prototypes: void() for count, void(@) for sum, avg, min, max and stddev;
+	 * quantize(@, ...), lquantize(@, int32_t, int32_t, ...) and llquantize(@, int32_t,
+	 * int32_t, int32_t, int32_t, ...), whose further arguments (lquantize's step, the
+	 * increment) are checked below, as DTrace checks them when it compiles the statement.
+	 */
 	nargs = (int)call->list.len;
+	incr = dt_agg_incr_arg((dt_agg_func_t)f->id);
 	switch ((dt_agg_func_t)f->id) {
 	case DT_AGG_COUNT:
-		want_lo = want_hi = 0;
+		want = 0;
 		break;
-	case DT_AGG_LQUANTIZE:	/* lquantize(value, base, limit[, step]) */
-		want_lo = 3;
-		want_hi = 4;
+	case DT_AGG_LQUANTIZE:
+		want = 3;
 		break;
 	case DT_AGG_LLQUANTIZE:
-		want_lo = want_hi = 5;
+		want = 5;
 		break;
 	case DT_AGG_SUM: case DT_AGG_AVG: case DT_AGG_MIN: case DT_AGG_MAX:
 	case DT_AGG_STDDEV: case DT_AGG_QUANTIZE:
 	default:
-		want_lo = want_hi = 1;
+		want = 1;
 		break;
 	}
-	if (nargs < want_lo || nargs > want_hi) {
+	if (nargs < want || (incr < 0 && nargs > want)) {
 		ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-		    call->text, nargs, nargs == 1 ? "" : "s", want_lo);
+		    call->text, nargs, nargs == 1 ? "" : "s", want);
 		return;
 	}
-	/* The prototype types the parameters; the value may be any scalar. */
+	/* The value may be any scalar, the parameters of the prototype any integer. */
 	for (int i = 0; i < nargs; i++) {
 		dt_node_t *a = call->list.data[i];
 
 		dt_sema_expr(s, a);
 		if (!a->type)
 			return;
-		if (i > 0 && !dt_is_int(a->type)) {
+		if (i > 0 && i < want && !dt_is_int(a->type)) {
 			ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d is incompatible with prototype:"
-			    "\n\tprototype: int64_t\n\t argument: %s", call->text, i + 1,
+			    "\n\tprototype: int32_t\n\t argument: %s", call->text, i + 1,
 			    dt_type_name(a->type));
 			return;
 		}
@@ -2868,6 +2874,18 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 		return;
 	if (ad && !dt_sema_quant_match(s, call, ad, q))
 		return;
+	if (incr > 0 && nargs > incr) {
+		if (!dt_is_scalar(call->list.data[incr]->type)) {
+			ERR(s, D_PROTO_ARG, call, "%s( ) increment value (argument #%d) must be of "
+			    "scalar type", call->text, incr + 1);
+			return;
+		}
+		if (nargs > incr + 1) {
+			ERR(s, D_PROTO_LEN, call->list.data[incr], "%s( ) prototype mismatch: %d args "
+			    "passed, at most %d expected", call->text, nargs, incr + 1);
+			return;
+		}
+	}
 
 	if (!ad) {
 		ad = dt_arena_alloc(&s->cc->arena, sizeof(*ad));

@@ -634,6 +634,62 @@ UNIT_TEST(dtrace_tags_quantize)
 		    "(compiled)");
 }
 
+/*
+ * The aggregating functions' arities are DTrace's prototypes: count() none, sum(), avg(),
+ * min(), max() and stddev() one; quantize(), lquantize() and llquantize() may take one more
+ * argument, the increment (after lquantize's step), which must be a scalar.
+ */
+UNIT_TEST(dtrace_tags_agg_arity)
+{
+	static const char *const one[] = { "sum", "avg", "min", "max", "stddev" };
+	char text[128], want[160];
+
+	for (size_t i = 0; i < sizeof(one) / sizeof(one[0]); i++) {
+		snprintf(text, sizeof(text), "BEGIN { @ = %s(1, 2); }", one[i]);
+		snprintf(want, sizeof(want), "D_PROTO_LEN 1:13 action list: %s( ) prototype "
+			 "mismatch: 2 args passed, 1 expected", one[i]);
+		UNIT_EQ_STR(error_of(text), want);
+		snprintf(text, sizeof(text), "BEGIN { @ = %s(); }", one[i]);
+		snprintf(want, sizeof(want), "D_PROTO_LEN 1:13 action list: %s( ) prototype "
+			 "mismatch: 0 args passed, 1 expected", one[i]);
+		UNIT_EQ_STR(error_of(text), want);
+	}
+	UNIT_EQ_STR(error_of("BEGIN { @ = count(1); }"),
+		    "D_PROTO_LEN 1:13 action list: count( ) prototype mismatch: 1 arg passed, 0 expected");
+	UNIT_EQ_STR(error_of("BEGIN { @ = quantize(); }"),
+		    "D_PROTO_LEN 1:13 action list: quantize( ) prototype mismatch: 0 args passed, 1 expected");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 2); }"),
+		    "D_PROTO_LEN 1:13 action list: lquantize( ) prototype mismatch: 2 args passed, 3 expected");
+	/* too many: at the increment, after the other checks */
+	UNIT_EQ_STR(error_of("BEGIN { @ = quantize(1, 2, 3); }"),
+		    "D_PROTO_LEN 1:25 action list: quantize( ) prototype mismatch: 3 args passed, at most 2 expected");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 10, 1, 2, 3); }"),
+		    "D_PROTO_LEN 1:36 action list: lquantize( ) prototype mismatch: 6 args passed, at most 5 expected");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 10, 0, 1, 2, 3); }"),
+		    "D_LQUANT_MISMATCH 1:13 action list: lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 20, 2, 3); }"),
+		    "D_PROTO_LEN 1:41 action list: llquantize( ) prototype mismatch: 7 args passed, at most 6 expected");
+	/* the increment is a scalar (an integer or a pointer) */
+	UNIT_EQ_STR(error_of("BEGIN { @ = quantize(1, \"a\"); }"),
+		    "D_PROTO_ARG 1:13 action list: quantize( ) increment value (argument #2) must be of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 10, 1, probefunc); }"),
+		    "D_PROTO_ARG 1:13 action list: lquantize( ) increment value (argument #5) must be of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 20, \"\"); }"),
+		    "D_PROTO_ARG 1:13 action list: llquantize( ) increment value (argument #6) must be of scalar type");
+	UNIT_EQ_STR(error_of("BEGIN { @a = quantize(1, -5); @b = quantize(2, curthread); "
+			     "@c = lquantize(1, 0, 10, 1, arg0); @d = llquantize(1, 10, 0, 6, 20, -1); }"),
+		    "(compiled)");
+	/* lquantize's step comes before the increment: a string there is a bad step */
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, 0, 10, \"a\", 1); }"),
+		    "D_LQUANT_STEPTYPE 1:33 action list: lquantize( ) argument #3 must be a non-zero positive integer constant");
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, \"a\", 10); }"),
+		    "D_PROTO_ARG 1:26 action list: lquantize( ) argument #2 is incompatible with prototype:\n"
+		    "\tprototype: int32_t\n\t argument: string");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, \"a\"); }"),
+		    "D_PROTO_ARG 1:37 action list: llquantize( ) argument #5 is incompatible with prototype:\n"
+		    "\tprototype: int32_t\n\t argument: string");
+}
+
 /* aggregations used as DTrace does not allow */
 UNIT_TEST(dtrace_tags_aggregations)
 {

@@ -1,0 +1,5 @@
+BEGIN
+{
+	@ = quantize(1, probefunc);
+	exit(0);
+}
