@@ -12,3 +12,7 @@ typedef struct in6_addr {
 		uint32_t u6_addr32[4];
 	} in6_u;
 } in6_addr_t;
+
+/* address families, for inet_ntop() */
+inline int AF_INET = 2;
+inline int AF_INET6 = 10;
