@@ -3221,7 +3221,7 @@ dt_sema_decl_assoc(dt_sema_t *s, dt_node_t *n, dt_varkind_t kind, const dt_type_
 	dt_node_t *keys, **ptrs;
 
 	if (v || dt_var_find(s, DT_VK_GLOBAL, name)) {
-		ERR(s, D_DECL_TYPERED, n, "identifier redeclared: %s", name);
+		ERR(s, D_DECL_IDRED, n, "identifier redeclared: %s", name);
 		return;
 	}
 	keys = dt_arena_alloc(&s->cc->arena, n->list.len * sizeof(*keys));
@@ -3317,7 +3317,7 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 	v = dt_var_find(s, kind, n->text);
 	if (v) {
 		if (!dt_type_equal(v->type, t) && !(v->implicit && dt_is_int(t)))
-			ERR(s, D_DECL_TYPERED, n, "identifier redeclared: %s%s", dt_vk_prefix[kind],
+			ERR(s, D_DECL_IDRED, n, "identifier redeclared: %s%s", dt_vk_prefix[kind],
 			    n->text);
 		v->implicit = false;
 		return;

@@ -561,6 +561,7 @@ UNIT_TEST(object_variables)
 	/* a global read before the assignment that makes it (later in the program) is 0 */
 	UNIT_EQ_STR(error_of("tick-1ms /i % 2 == 0/ { @ = sum(i); } tick-1ms { i++; }"),
 		    "(compiled)");
+	UNIT_EQ_STR(error_of("int x; char x;"), "D_DECL_IDRED 1:13 identifier redeclared: x");
 	UNIT_EQ_STR(error_of("self int x[4];"),
 		    "D_UNSUPPORTED 1:6 thread-local variables of type int [4] are not supported yet");
 	UNIT_EQ_STR(error_of("self struct s { int a; } x; struct s i[int];\n"
