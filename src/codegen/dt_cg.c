@@ -213,6 +213,16 @@ dt_cg_str_into(dt_cg_t *cg, dt_node_t *n, int dst_reg, int32_t off, uint32_t siz
 		EMIT(cg, DT_CALL(BPF_FUNC_get_current_comm));
 		return;
 	}
+	if (n->kind == DT_NODE_CALL && n->ident_kind == DT_IDENT_SUBR &&
+	    n->ident_id == DT_SUBR_COPYINSTR && n->list.len == 1 && dst_reg == 7) {
+		/* copyinstr(addr) as a key or a variable's value: read straight into place */
+		cg->cur_loc = n->loc;
+		dt_cg_expr(cg, n->list.data[0]);
+		EMIT(cg, DT_MOV64_REG(3, 0));
+		dt_cg_copystr(cg, (uint32_t)off, -1, DT_MIN(size, cg->strsize),
+			      BPF_FUNC_probe_read_user_str);
+		return;
+	}
 	dt_cg_expr(cg, n);
 	EMIT(cg, DT_MOV64_REG(3, 0));
 	EMIT(cg, DT_MOV64_REG(1, dst_reg));
