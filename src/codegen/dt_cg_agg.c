@@ -34,6 +34,21 @@ dt_cg_stat_inc(dt_cg_t *cg, int word_off)
 }
 
 /*
+ * Histogram bucket idx_reg of the value at base_reg += the increment in stack slot islot
+ * (r2, r3 and idx_reg are used).
+ */
+static void
+dt_cg_bucket_add(dt_cg_t *cg, int base_reg, int idx_reg, int islot)
+{
+	EMIT(cg, DT_ALU64_IMM(BPF_LSH, idx_reg, 3));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, base_reg, idx_reg));
+	EMIT(cg, DT_LDX(BPF_DW, 2, base_reg, 0));
+	EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)islot));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
+	EMIT(cg, DT_STX(BPF_DW, base_reg, 2, 0));
+}
+
+/*
  * r0 = bucket index of the value in r1 for quantize(): 63 for 0, 63 + k for values in
  * [2^(k-1), 2^k), 63 - k for values in (-2^k, -2^(k-1)]. A binary search over the bit
  * length, five compares deep, rather than a loop: cheap and verifier-friendly.
@@ -247,12 +262,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		/* dt_cg_quantize_idx uses r0-r4 */
 		EMIT(cg, DT_MOV64_REG(5, 0));
 		dt_cg_quantize_idx(cg);
-		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 3));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 5, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)islot));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
-		EMIT(cg, DT_STX(BPF_DW, 5, 2, 0));
+		dt_cg_bucket_add(cg, 5, 0, islot);
 		break;
 	case DT_AGG_LQUANTIZE: {
 		/* index 0: below base; 1 + (v - base) / step; last: at or above limit */
@@ -280,12 +290,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		dt_ir_place(ir, over);
 		EMIT(cg, DT_MOV64_IMM(2, last));
 		dt_ir_place(ir, add);
-		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 3));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)islot));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		dt_cg_bucket_add(cg, 0, 2, islot);
 		break;
 	}
 	case DT_AGG_LLQUANTIZE: {
@@ -348,12 +353,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		dt_ir_place(ir, under);
 		EMIT(cg, DT_MOV64_IMM(2, 0));
 		dt_ir_place(ir, add);
-		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 3));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
-		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)islot));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
-		EMIT(cg, DT_STX(BPF_DW, 0, 2, 0));
+		dt_cg_bucket_add(cg, 0, 2, islot);
 		break;
 	}
 	}

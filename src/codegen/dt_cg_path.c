@@ -132,20 +132,11 @@ dt_cg_dpath_offsets(dt_cg_t *cg, dt_dpath_offs_t *o)
 static void
 dt_cg_dpath_read(dt_cg_t *cg, uint32_t dst, uint32_t src, int32_t off, int size)
 {
-	int ok = LBL();
-
 	if (size < 8)
 		MSTI(dst, 0);
 	MLD(3, src);
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, off));
-	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
-	EMIT(cg, DT_MOV64_REG(1, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)dst));
-	EMIT(cg, DT_MOV64_IMM(2, size));
-	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
-	JIMM(BPF_JEQ, 0, 0, ok);
-	dt_cg_fault(cg, DT_FAULT_BADADDR);
-	PLACE(ok);
+	dt_cg_kread_scratch(cg, dst, size);
 }
 
 /* Register reg ^= the scratch word at off (0 when they are equal). */

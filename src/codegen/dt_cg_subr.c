@@ -1231,8 +1231,8 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
  */
 
 /* Read the size bytes at the address in r3 into the scratch value at x; a fault if bad. */
-static void
-dt_cg_inet_read(dt_cg_t *cg, uint32_t x, int size)
+void
+dt_cg_kread_scratch(dt_cg_t *cg, uint32_t x, int size)
 {
 	int ok = LBL();
 
@@ -1394,7 +1394,7 @@ dt_cg_inet6(dt_cg_t *cg, bool embed, uint32_t out, uint32_t x, uint32_t data)
 {
 	int v6 = LBL(), mapped = LBL(), compat = LBL(), done = LBL();
 
-	dt_cg_inet_read(cg, x, 16);
+	dt_cg_kread_scratch(cg, x, 16);
 	for (uint32_t i = 0; i < 8; i++) {
 		EMIT(cg, DT_LDX(BPF_H, 1, 7, (int16_t)(x + 2 * i)));
 		EMIT(cg, dt_insn(BPF_ALU | BPF_END | BPF_TO_BE, 1, 0, 0, 16));
@@ -1444,7 +1444,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 	if (id == DT_SUBR_INET_NTOA) {
 		dt_cg_expr(cg, n->list.data[0]);
 		EMIT(cg, DT_MOV64_REG(3, 0));
-		dt_cg_inet_read(cg, x, 4);
+		dt_cg_kread_scratch(cg, x, 4);
 		dt_cg_inet_quad(cg, "%u.%u.%u.%u", r, cr, x, data);
 	} else if (id == DT_SUBR_INET_NTOA6) {
 		dt_cg_expr(cg, n->list.data[0]);
@@ -1460,7 +1460,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_MOV64_REG(3, 0));
 		MLD(1, data);
 		JIMM(BPF_JNE, 1, 2, not4);
-		dt_cg_inet_read(cg, x, 4);
+		dt_cg_kread_scratch(cg, x, 4);
 		dt_cg_inet_quad(cg, "%u.%u.%u.%u", r, cr, x, data);
 		JA(done);
 		PLACE(not4);

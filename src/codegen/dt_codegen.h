@@ -258,6 +258,8 @@ void dt_cg_scratch_ptr(dt_cg_t *cg, uint32_t size);
 bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
 #define DT_STRTOK_SIZE(cg) (8 + (uint32_t)DT_ALIGN((cg)->strsize, 8))
 void dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int helper);
+/* The scratch bytes at off = size bytes of kernel memory at r3; a failed read is a fault. */
+void dt_cg_kread_scratch(dt_cg_t *cg, uint32_t off, int size);
 /* d_path(p), and dlibs/io.d's __fi_pathname(p) and __fi_mount(p) (dt_cg_path.c). */
 void dt_cg_d_path(dt_cg_t *cg, dt_node_t *n);
 /* Byte offset of member mem in struct sname, from the kernel's BTF (loaded once), or -1. */
