@@ -1641,7 +1641,7 @@ dt_cg_destructive(dt_cg_t *cg, dt_node_t *call)
 /*
  * r4 = the flags of a bpf_get_stack of the traced code's stack: for the user stack,
  * BPF_F_USER_STACK; for the kernel's, the frames to skip, one more when the first one left
- * is the tracepoint's iterator (see cg->iter_lo), which a one-frame read finds out.
+ * is in the provider's optional range (see cg->skip_lo), which a one-frame read finds out.
  */
 static void
 dt_cg_stack_flags(dt_cg_t *cg, int fmt)
@@ -1649,7 +1649,7 @@ dt_cg_stack_flags(dt_cg_t *cg, int fmt)
 	uint32_t off, flags;
 	int done;
 
-	if (fmt == DT_RECFMT_USTACK || !cg->iter_lo) {
+	if (fmt == DT_RECFMT_USTACK || !cg->skip_lo) {
 		EMIT(cg, DT_MOV64_IMM(4, fmt == DT_RECFMT_USTACK ? BPF_F_USER_STACK :
 				      cg->stack_skip & BPF_F_SKIP_FIELD_MASK));
 		return;
@@ -1666,9 +1666,9 @@ dt_cg_stack_flags(dt_cg_t *cg, int fmt)
 	EMIT(cg, DT_CALL(BPF_FUNC_get_stack));
 	dt_ir_jmp_imm(IR(cg), BPF_JSLT, 0, 8, done);
 	EMIT(cg, DT_LDX(BPF_DW, 1, 7, (int16_t)off));
-	dt_cg_int(cg, 2, cg->iter_lo);
+	dt_cg_int(cg, 2, cg->skip_lo);
 	dt_ir_jmp_reg(IR(cg), BPF_JLT, 1, 2, done);
-	dt_cg_int(cg, 2, cg->iter_hi);
+	dt_cg_int(cg, 2, cg->skip_hi);
 	dt_ir_jmp_reg(IR(cg), BPF_JGE, 1, 2, done);
 	EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)flags, (cg->stack_skip + 1) & BPF_F_SKIP_FIELD_MASK));
 	dt_ir_place(IR(cg), done);

@@ -59,11 +59,10 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		}
 	}
 
-	cg->in_end = bp->prov->ops == &dt_prov_dtrace_ops && bp->group == DT_GROUP_END;
+	cg->in_end = bp->flags & DT_PRF_END;
 	dt_ir_emit(ir, DT_MOV64_REG(6, 1));
 	/* END runs after exit(); ERROR for faults that came before it */
-	if (!(bp->prov->ops == &dt_prov_dtrace_ops &&
-	      (bp->group == DT_GROUP_END || bp->group == DT_GROUP_ERROR))) {
+	if (!(bp->flags & (DT_PRF_END | DT_PRF_ERROR))) {
 		dt_ir_ld_mapval(ir, 1, DT_MAP_STATE, DT_ST_ACTIVITY);
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 1, 0));
 		dt_ir_jmp_imm(ir, BPF_JNE, 1, 0, out);

@@ -179,9 +179,10 @@ typedef struct dt_cg {
 	int cur_stmt;		/* 0 in the predicate, else the statement number (1-based) */
 	int stack_skip;		/* kernel frames stack() skips: the tracing machinery's own
 				 * (set by the provider's prologue) */
-	uint64_t iter_lo, iter_hi;	/* a frame there is skipped too: the tracepoint's
-					 * iterator, called only when several programs are
-					 * attached to it (else the kernel calls ours direct) */
+	uint64_t skip_lo, skip_hi;	/* a kernel frame whose PC is in [skip_lo, skip_hi)
+					 * is skipped too, when it comes first after
+					 * stack_skip: machinery present only sometimes
+					 * (set by the provider's prologue; 0: none) */
 	dt_loc_t cur_loc;	/* what a fault here points at */
 	bool in_record;		/* r8 holds a reserved record */
 	bool in_end;		/* the program is END's (bufpolicy=fill: it has its reserve) */

@@ -93,9 +93,26 @@ typedef struct dt_action {
 					 * (members and enumerators loaded at compile time) */
 } dt_action_t;
 
+/*
+ * What the runtime and the consumer need to know of a probe, set by its provider: the rest
+ * of the code asks these, never which provider a probe belongs to.
+ */
+enum {
+	DT_PRF_BEGIN = 0x1,	/* run once in the consumer before any probe is attached */
+	DT_PRF_END = 0x2,	/* run once in the consumer after every probe is detached
+				 * (after exit(): its program skips the activity test) */
+	DT_PRF_ERROR = 0x4,	/* run in the consumer for each fault a clause reports */
+	DT_PRF_ENTRY = 0x8,	/* flowindent: a function entry (indents) */
+	DT_PRF_RETURN = 0x10,	/* flowindent: a function return (unindents) */
+	DT_PRF_SYSCALL = 0x20,	/* flowindent: the entry or return is at the user/kernel
+				 * boundary, drawn => and <= instead of -> and <- */
+};
+#define DT_PRF_IN_CONSUMER (DT_PRF_BEGIN | DT_PRF_END | DT_PRF_ERROR)
+
 /* A probe the program enables (its identity as the listing shows it). */
 typedef struct dt_probe {
 	uint32_t id;
+	unsigned flags;		/* DT_PRF_* */
 	const char *prov, *mod, *func, *name;
 	struct dt_provider *provider;
 	void *pdata;		/* the provider's own data (syscall number, period, ...) */

@@ -15,7 +15,6 @@
 #include <bpf/libbpf.h>
 
 #include "../codegen/dt_codegen.h"
-#include "../providers/dt_provider.h"
 #include "../runtime/dt_runtime.h"
 #include "dt_consumer.h"
 
@@ -119,7 +118,7 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 		}
 		fputc('\n', stderr);
 		/* Then dtrace:::ERROR, if the program enables it (not for its own faults). */
-		if (!(prp && prp->id == DT_PROBE_ERROR))
+		if (!(prp && (prp->flags & DT_PRF_ERROR)))
 			dt_rt_error(dtp, eargs);
 	}
 }
@@ -319,10 +318,10 @@ dt_consume_prefix(dt_handle_t *dtp, dt_strbuf_t *sb, uint16_t cpu, uint32_t prid
 	dtp->printed_header = true;
 	fc = dt_flow_cpu(dtp, cpu);
 	dt_fmt_flow_prefix(sb, cpu, fc ? &fc->indent : &indent,
-			   dt_flow_decide(name, fc && fc->last_ci >= 0 && fc->last_prid == prid &&
-							fc->last_ci != ci,
-					  same_probe_after),
-			   prp ? prp->prov : "", func, name);
+			   dt_flow_decide(dt_flow_of(prp ? prp->flags : 0),
+					  fc && fc->last_ci >= 0 && fc->last_prid == prid &&
+					  fc->last_ci != ci, same_probe_after),
+			   prp && (prp->flags & DT_PRF_SYSCALL), func, name);
 	if (fc) {
 		fc->last_prid = prid;
 		fc->last_ci = ci;
@@ -369,7 +368,7 @@ dt_consume_record(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	}
 	if (fc) {
 		dt_flow_settle(dtp, fc, true, prid, ci);
-		if (prp && dt_flow_kind(prp->name) == DT_FLOW_RETURN) {
+		if (prp && (prp->flags & DT_PRF_RETURN)) {
 			fc->pending = dt_xmalloc(len);
 			memcpy(fc->pending, rec, len);
 			fc->pending_len = len;
@@ -543,6 +542,7 @@ dt_consume_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 {
 	uint32_t prid;
 	uint16_t cpu;
+	dt_probe_t *prp;
 	bool ring = dtp->opts.bufpolicy == DT_BUFPOLICY_RING;
 	int status;
 
@@ -550,7 +550,8 @@ dt_consume_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 		return;
 	memcpy(&prid, rec, 4);
 	memcpy(&cpu, rec + 4, 2);
-	if (prid == DT_PROBE_END)
+	prp = dt_probe_by_id(dtp, prid);
+	if (prp && (prp->flags & DT_PRF_END))
 		dtp->end_cpu = cpu;
 	/* fill: the kernel has kept each CPU's records within bufsize already */
 	if (!dt_recbuf_add(&dtp->held[cpu < dtp->nheld ? cpu : 0], rec, len,

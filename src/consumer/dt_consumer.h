@@ -77,11 +77,12 @@ void dt_fmt_probe_prefix(dt_strbuf_t *sb, int cpu, uint32_t probe_id, const char
 			 const char *name);
 
 /*
- * flowindent (-F, -x flowindent). A probe named "entry" or "...-entry" is an entry, "return" or
- * "...-return" a return, any other NONE. DTrace's heuristic for several clauses on one probe
- * (only the first record of a firing indents, only the last unindents): an entry whose record
- * follows one of the same probe from another clause, or a return whose record is followed
- * by one of the same probe from another clause, counts as NONE.
+ * flowindent (-F, -x flowindent). The probe's provider says whether it is an entry
+ * (DT_PRF_ENTRY), a return (DT_PRF_RETURN) or neither, and whether it is at the user/kernel
+ * boundary (DT_PRF_SYSCALL: drawn => and <=). DTrace's heuristic for several clauses on one
+ * probe (only the first record of a firing indents, only the last unindents): an entry whose
+ * record follows one of the same probe from another clause, or a return whose record is
+ * followed by one of the same probe from another clause, counts as NONE.
  */
 typedef enum dt_flow {
 	DT_FLOW_NONE,
@@ -89,12 +90,12 @@ typedef enum dt_flow {
 	DT_FLOW_RETURN,
 } dt_flow_t;
 
-dt_flow_t dt_flow_kind(const char *name);
-dt_flow_t dt_flow_decide(const char *name, bool same_probe_before, bool same_probe_after);
+dt_flow_t dt_flow_of(unsigned prflags);		/* from a probe's DT_PRF_* */
+dt_flow_t dt_flow_decide(dt_flow_t flow, bool same_probe_before, bool same_probe_after);
 /* The "CPU FUNCTION" header, and the start of a record line at *indent (which it updates:
  * a return unindents by 2 before it prints, never below 0; an entry indents by 2 after). */
 void dt_fmt_flow_header(dt_strbuf_t *sb);
-void dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, const char *prov,
+void dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, bool syscall,
 			const char *func, const char *name);
 
 /* trace() of one datum, quiet or not, exactly as DTrace prints it. */

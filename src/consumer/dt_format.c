@@ -51,30 +51,17 @@ dt_fmt_probe_prefix(dt_strbuf_t *sb, int cpu, uint32_t probe_id, const char *fun
 	dt_sb_free(&fn);
 }
 
-/* DTrace's rule: "entry" or a name ending in "-entry" (method-entry), not "gentry". */
-static bool
-dt_flow_name_is(const char *name, const char *what)
-{
-	size_t n = strlen(name), w = strlen(what);
-
-	return n >= w && strcmp(name + n - w, what) == 0 && (n == w || name[n - w - 1] == '-');
-}
-
 dt_flow_t
-dt_flow_kind(const char *name)
+dt_flow_of(unsigned prflags)
 {
-	if (!name)
-		return DT_FLOW_NONE;
-	if (dt_flow_name_is(name, "entry"))
+	if (prflags & DT_PRF_ENTRY)
 		return DT_FLOW_ENTRY;
-	return dt_flow_name_is(name, "return") ? DT_FLOW_RETURN : DT_FLOW_NONE;
+	return prflags & DT_PRF_RETURN ? DT_FLOW_RETURN : DT_FLOW_NONE;
 }
 
 dt_flow_t
-dt_flow_decide(const char *name, bool same_probe_before, bool same_probe_after)
+dt_flow_decide(dt_flow_t f, bool same_probe_before, bool same_probe_after)
 {
-	dt_flow_t f = dt_flow_kind(name);
-
 	if ((f == DT_FLOW_ENTRY && same_probe_before) || (f == DT_FLOW_RETURN && same_probe_after))
 		return DT_FLOW_NONE;
 	return f;
@@ -87,10 +74,9 @@ dt_fmt_flow_header(dt_strbuf_t *sb)
 }
 
 void
-dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, const char *prov,
+dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, bool sys,
 		   const char *func, const char *name)
 {
-	bool sys = prov && strcmp(prov, "syscall") == 0;
 	dt_strbuf_t col = { 0 };
 
 	if (flow == DT_FLOW_RETURN && *indent > 0)

@@ -14,30 +14,31 @@
 
 #include "dt_provider.h"
 
+/* Each probe is its own program; the group is the probe's DT_PRF_ flag. */
 static void
 dtrace_populate(dt_handle_t *dtp, dt_provider_t *pv)
 {
-	dt_probe_add(dtp, pv, "", "", "BEGIN", NULL);
-	dt_probe_add(dtp, pv, "", "", "END", NULL);
-	dt_probe_add(dtp, pv, "", "", "ERROR", NULL);
+	dt_probe_add(dtp, pv, "", "", "BEGIN", NULL)->flags = DT_PRF_BEGIN;
+	dt_probe_add(dtp, pv, "", "", "END", NULL)->flags = DT_PRF_END;
+	dt_probe_add(dtp, pv, "", "", "ERROR", NULL)->flags = DT_PRF_ERROR;
 }
 
 static int
 dtrace_group(const dt_probe_t *prp)
 {
-	return (int)prp->id;	/* DT_GROUP_BEGIN/END/ERROR are the probe ids */
+	return (int)prp->flags;
 }
 
 static bool
 dtrace_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 {
 	dt_cg_mstate(cg);
-	dt_prov_store_prid(cg, (uint32_t)bp->group);
+	dt_prov_store_prid(cg, bp->probe->id);
 	if (needs & DT_NEED_ARGS) {
 		/* BEGIN and END have no arguments; ERROR's come in the run's context: the
 		 * consumer runs ERROR for a fault with { 0, epid, action, 0, fault, address } */
 		for (int i = 0; i < 10; i++) {
-			if (bp->group == DT_GROUP_ERROR && i < 6) {
+			if ((bp->flags & DT_PRF_ERROR) && i < 6) {
 				dt_ir_emit(&cg->ir, DT_LDX(BPF_DW, 1, 6, (int16_t)(8 * i)));
 				dt_ir_emit(&cg->ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 8 * i));
 			} else {

@@ -42,8 +42,10 @@ syscall_populate(dt_handle_t *dtp, dt_provider_t *pv)
 	for (size_t i = 0; i < DT_ARRAY_SIZE(table); i++) {
 		void *nr = (void *)(uintptr_t)table[i].nr;
 
-		dt_probe_add(dtp, pv, "vmlinux", table[i].name, "entry", nr);
-		dt_probe_add(dtp, pv, "vmlinux", table[i].name, "return", nr);
+		dt_probe_add(dtp, pv, "vmlinux", table[i].name, "entry", nr)->flags |=
+			DT_PRF_SYSCALL;
+		dt_probe_add(dtp, pv, "vmlinux", table[i].name, "return", nr)->flags |=
+			DT_PRF_SYSCALL;
 	}
 }
 
@@ -71,13 +73,15 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 
 	/* stack() starts at the syscall path: skip the clause's subprogram, this program,
 	 * bpf_trace_run2 and the tracepoint's __bpf_trace_sys_enter/exit (seen on 6.18; the
-	 * consumer drops any such frame that is left, should another kernel have more). */
+	 * consumer drops any such frame that is left, should another kernel have more); the
+	 * tracepoint's iterator too, which the kernel calls only when several programs are
+	 * attached to the tracepoint (else it calls ours direct). */
 	cg->stack_skip = 4;
 	if (!cg->dtp->ksyms)
 		cg->dtp->ksyms = dt_ksyms_new(NULL);
 	if (dt_ksym_range(cg->dtp->ksyms, NULL, entry ? "__traceiter_sys_enter" :
-			  "__traceiter_sys_exit", &cg->iter_lo, &cg->iter_hi) < 0)
-		cg->iter_lo = cg->iter_hi = 0;
+			  "__traceiter_sys_exit", &cg->skip_lo, &cg->skip_hi) < 0)
+		cg->skip_lo = cg->skip_hi = 0;
 	/* The syscall number: sys_enter passes it as args[1]; sys_exit has only regs. */
 	if (entry) {
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, 8));

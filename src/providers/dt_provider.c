@@ -27,6 +27,22 @@ dt_prov_init(dt_handle_t *dtp)
 	}
 }
 
+static bool
+dt_prov_name_is(const char *name, const char *what)
+{
+	size_t n = strlen(name), w = strlen(what);
+
+	return n >= w && strcmp(name + n - w, what) == 0 && (n == w || name[n - w - 1] == '-');
+}
+
+unsigned
+dt_prov_flow(const char *name)
+{
+	if (dt_prov_name_is(name, "entry"))
+		return DT_PRF_ENTRY;
+	return dt_prov_name_is(name, "return") ? DT_PRF_RETURN : 0;
+}
+
 void
 dt_prov_store_prid(dt_cg_t *cg, uint32_t id)
 {

@@ -48,14 +48,12 @@ struct dt_provider {
 
 extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_profile_ops;
 
-/* The dtrace provider's probe ids are fixed. */
-#define DT_PROBE_BEGIN 1
-#define DT_PROBE_END 2
-#define DT_PROBE_ERROR 3
-enum { DT_GROUP_BEGIN = 1, DT_GROUP_END, DT_GROUP_ERROR };
-
 /* Register every provider with the handle and populate the probe table. */
 void dt_prov_init(dt_handle_t *dtp);
+
+/* DTrace's rule for flowindent: DT_PRF_ENTRY for "entry" or a name ending in "-entry"
+ * (method-entry), not "gentry"; DT_PRF_RETURN likewise; else 0. Every probe starts so. */
+unsigned dt_prov_flow(const char *name);
 
 /* Helpers the prologues share. */
 void dt_prov_store_prid(dt_cg_t *cg, uint32_t id);	/* constant probe id */

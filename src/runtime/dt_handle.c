@@ -266,6 +266,7 @@ dt_probe_add(dt_handle_t *dtp, struct dt_provider *prov, const char *mod, const 
 	dt_probe_t *prp = dt_arena_alloc(&dtp->arena, sizeof(*prp));
 
 	prp->id = (uint32_t)dtp->probes.len;
+	prp->flags = dt_prov_flow(name);
 	prp->prov = prov->name;
 	prp->mod = mod;
 	prp->func = func;

@@ -40,6 +40,7 @@ dt_rt_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
 	bp->fd = -1;
 	bp->prog_type = pv->ops->prog_type;
 	bp->probe = prp;
+	bp->flags = prp->flags;
 	snprintf(bp->name, sizeof(bp->name), "dt_%s_%d", pv->name, group);
 	dt_vec_push(&dtp->bpfprogs, bp);
 	return bp;
@@ -138,7 +139,7 @@ dt_rt_bufsize(dt_handle_t *dtp)
 	uint64_t need = 0;
 
 	for (size_t i = 0; i < prog->probes.len; i++)
-		if (prog->probes.data[i]->provider->ops != &dt_prov_dtrace_ops)
+		if (!(prog->probes.data[i]->flags & DT_PRF_IN_CONSUMER))
 			return dtp->opts.bufsize;
 	for (int c = 0; c < prog->nclauses; c++)
 		need += prog->clauses[c]->recsize + 16;
@@ -299,7 +300,7 @@ dt_rt_end_reserve(const dt_program_t *prog)
 		const dt_clause_t *cl = prog->clauses[c];
 
 		for (size_t k = 0; cl->has_record && k < cl->probes.len; k++) {
-			if (cl->probes.data[k]->id == DT_PROBE_END) {
+			if (cl->probes.data[k]->flags & DT_PRF_END) {
 				n += cl->recsize;
 				break;
 			}
@@ -323,6 +324,7 @@ dt_rt_load(dt_handle_t *dtp)
 		dt_bpfprog_t *bp = dt_rt_prog_for(dtp, prog->probes.data[i]);
 
 		dt_vec_push(&bp->probes, prog->probes.data[i]);
+		bp->flags |= prog->probes.data[i]->flags;
 		if (bp->probes.len > 1)
 			bp->probe = NULL;
 	}
@@ -421,13 +423,14 @@ dt_rt_reclaim_load(dt_handle_t *dtp)
 	return n && dtp->reclaim_fd < 0 ? dtp->reclaim_fd : 0;
 }
 
+/* The program the consumer runs for BEGIN, END or ERROR (DT_PRF_*), if the program has one. */
 static dt_bpfprog_t *
-dt_rt_dtrace_prog(dt_handle_t *dtp, int group)
+dt_rt_consumer_prog(dt_handle_t *dtp, unsigned prflag)
 {
 	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
 
-		if (bp->prov->ops == &dt_prov_dtrace_ops && bp->group == group)
+		if (bp->flags & prflag)
 			return bp;
 	}
 	return NULL;
@@ -468,9 +471,9 @@ dt_rt_prog_run(int prog_fd, const uint64_t *args)
 }
 
 static int
-dt_rt_run_group(dt_handle_t *dtp, int group, const char *what)
+dt_rt_run_once(dt_handle_t *dtp, unsigned prflag, const char *what)
 {
-	dt_bpfprog_t *bp = dt_rt_dtrace_prog(dtp, group);
+	dt_bpfprog_t *bp = dt_rt_consumer_prog(dtp, prflag);
 	int err;
 
 	if (!bp)
@@ -483,7 +486,7 @@ dt_rt_run_group(dt_handle_t *dtp, int group, const char *what)
 int
 dt_rt_error(dt_handle_t *dtp, const uint64_t args[8])
 {
-	dt_bpfprog_t *bp = dt_rt_dtrace_prog(dtp, DT_GROUP_ERROR);
+	dt_bpfprog_t *bp = dt_rt_consumer_prog(dtp, DT_PRF_ERROR);
 
 	return bp ? dt_rt_prog_run(bp->fd, args) : 0;
 }
@@ -491,13 +494,13 @@ dt_rt_error(dt_handle_t *dtp, const uint64_t args[8])
 int
 dt_rt_begin(dt_handle_t *dtp)
 {
-	return dt_rt_run_group(dtp, DT_GROUP_BEGIN, "BEGIN");
+	return dt_rt_run_once(dtp, DT_PRF_BEGIN, "BEGIN");
 }
 
 int
 dt_rt_end(dt_handle_t *dtp)
 {
-	return dt_rt_run_group(dtp, DT_GROUP_END, "END");
+	return dt_rt_run_once(dtp, DT_PRF_END, "END");
 }
 
 int
@@ -515,8 +518,8 @@ dt_rt_attach(dt_handle_t *dtp)
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
 		int err;
 
-		if (bp->prov->ops == &dt_prov_dtrace_ops)
-			continue;
+		if (bp->flags & DT_PRF_IN_CONSUMER)
+			continue;	/* run, never attached */
 		if ((err = bp->prov->ops->attach(dtp, bp)) < 0) {
 			dt_probe_t *prp = bp->probes.len ? bp->probes.data[0] : NULL;
 

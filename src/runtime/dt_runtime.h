@@ -78,6 +78,7 @@ typedef struct dt_bpfprog {
 	struct dt_provider *prov;
 	int group;			/* provider-defined: which attach point */
 	dt_probe_t *probe;		/* the probe, for one-probe programs; NULL for dispatch */
+	unsigned flags;			/* DT_PRF_* of its probes, or'ed */
 	int prog_type;
 	int fd;
 	DT_VEC(int) link_fds;		/* links / perf event fds to close on detach */

@@ -3,6 +3,7 @@
  * bytes in FORMATS.md.
  */
 #include "consumer/dt_consumer.h"
+#include "providers/dt_provider.h"
 #include "unit.h"
 
 static dt_pfarg_t
@@ -124,22 +125,25 @@ UNIT_TEST(trace_quiet)
 /* flowindent: which probes indent, by name and by their neighbours (DTrace's heuristic). */
 UNIT_TEST(flow_kind)
 {
-	UNIT_EQ_INT(dt_flow_kind("entry"), DT_FLOW_ENTRY);
-	UNIT_EQ_INT(dt_flow_kind("return"), DT_FLOW_RETURN);
-	UNIT_EQ_INT(dt_flow_kind("method-entry"), DT_FLOW_ENTRY);
-	UNIT_EQ_INT(dt_flow_kind("function-return"), DT_FLOW_RETURN);
-	UNIT_EQ_INT(dt_flow_kind("gentry"), DT_FLOW_NONE);
-	UNIT_EQ_INT(dt_flow_kind("carpentry"), DT_FLOW_NONE);
-	UNIT_EQ_INT(dt_flow_kind("entry-x"), DT_FLOW_NONE);
-	UNIT_EQ_INT(dt_flow_kind("BEGIN"), DT_FLOW_NONE);
-	UNIT_EQ_INT(dt_flow_kind("tick-1s"), DT_FLOW_NONE);
-	UNIT_EQ_INT(dt_flow_kind(""), DT_FLOW_NONE);
+	UNIT_EQ_INT(dt_prov_flow("entry"), DT_PRF_ENTRY);
+	UNIT_EQ_INT(dt_prov_flow("return"), DT_PRF_RETURN);
+	UNIT_EQ_INT(dt_prov_flow("method-entry"), DT_PRF_ENTRY);
+	UNIT_EQ_INT(dt_prov_flow("function-return"), DT_PRF_RETURN);
+	UNIT_EQ_INT(dt_prov_flow("gentry"), 0);
+	UNIT_EQ_INT(dt_prov_flow("carpentry"), 0);
+	UNIT_EQ_INT(dt_prov_flow("entry-x"), 0);
+	UNIT_EQ_INT(dt_prov_flow("BEGIN"), 0);
+	UNIT_EQ_INT(dt_prov_flow("tick-1s"), 0);
+	UNIT_EQ_INT(dt_prov_flow(""), 0);
+	UNIT_EQ_INT(dt_flow_of(DT_PRF_ENTRY | DT_PRF_SYSCALL), DT_FLOW_ENTRY);
+	UNIT_EQ_INT(dt_flow_of(DT_PRF_RETURN), DT_FLOW_RETURN);
+	UNIT_EQ_INT(dt_flow_of(DT_PRF_BEGIN), DT_FLOW_NONE);
 	/* the first of several clauses' records indents, the last unindents */
-	UNIT_EQ_INT(dt_flow_decide("entry", false, true), DT_FLOW_ENTRY);
-	UNIT_EQ_INT(dt_flow_decide("entry", true, false), DT_FLOW_NONE);
-	UNIT_EQ_INT(dt_flow_decide("return", true, false), DT_FLOW_RETURN);
-	UNIT_EQ_INT(dt_flow_decide("return", false, true), DT_FLOW_NONE);
-	UNIT_EQ_INT(dt_flow_decide("BEGIN", false, false), DT_FLOW_NONE);
+	UNIT_EQ_INT(dt_flow_decide(DT_FLOW_ENTRY, false, true), DT_FLOW_ENTRY);
+	UNIT_EQ_INT(dt_flow_decide(DT_FLOW_ENTRY, true, false), DT_FLOW_NONE);
+	UNIT_EQ_INT(dt_flow_decide(DT_FLOW_RETURN, true, false), DT_FLOW_RETURN);
+	UNIT_EQ_INT(dt_flow_decide(DT_FLOW_RETURN, false, true), DT_FLOW_NONE);
+	UNIT_EQ_INT(dt_flow_decide(DT_FLOW_NONE, false, false), DT_FLOW_NONE);
 }
 
 /* The bytes of DTrace's -F output: "%3d %-41s ", two spaces a level, syscalls with => <=. */
@@ -148,26 +152,27 @@ UNIT_TEST(flow_prefix)
 	static const struct {
 		int cpu, indent_before;
 		dt_flow_t flow;
-		const char *prov, *func, *name, *want;
+		bool sys;
+		const char *func, *name, *want;
 		int indent_after;
 	} t[] = {
-		{0, 0, DT_FLOW_NONE, "dtrace", "", "BEGIN",
+		{0, 0, DT_FLOW_NONE, false, "", "BEGIN",
 		 "  0 | :BEGIN                                  ", 0},
-		{1, 0, DT_FLOW_ENTRY, "syscall", "read", "entry",
+		{1, 0, DT_FLOW_ENTRY, true, "read", "entry",
 		 "  1  => read                                  ", 2},
-		{1, 2, DT_FLOW_ENTRY, "fbt", "__x64_sys_read", "entry",
+		{1, 2, DT_FLOW_ENTRY, false, "__x64_sys_read", "entry",
 		 "  1    -> __x64_sys_read                      ", 4},
-		{1, 4, DT_FLOW_NONE, "profile", "", "tick-1s",
+		{1, 4, DT_FLOW_NONE, false, "", "tick-1s",
 		 "  1     | :tick-1s                            ", 4},
-		{1, 4, DT_FLOW_RETURN, "fbt", "__x64_sys_read", "return",
+		{1, 4, DT_FLOW_RETURN, false, "__x64_sys_read", "return",
 		 "  1    <- __x64_sys_read                      ", 2},
-		{12, 2, DT_FLOW_RETURN, "syscall", "read", "return",
+		{12, 2, DT_FLOW_RETURN, true, "read", "return",
 		 " 12  <= read                                  ", 0},
 		/* a return at depth 0 stays at 0 */
-		{0, 0, DT_FLOW_RETURN, "syscall", "openat", "return",
+		{0, 0, DT_FLOW_RETURN, true, "openat", "return",
 		 "  0  <= openat                                ", 0},
 		/* wider than the column: printed whole */
-		{0, 40, DT_FLOW_ENTRY, "fbt", "f", "entry",
+		{0, 40, DT_FLOW_ENTRY, false, "f", "entry",
 		 "  0                                          -> f ", 42},
 	};
 	dt_strbuf_t sb = { 0 };
@@ -178,7 +183,7 @@ UNIT_TEST(flow_prefix)
 		int indent = t[i].indent_before;
 
 		dt_sb_reset(&sb);
-		dt_fmt_flow_prefix(&sb, t[i].cpu, &indent, t[i].flow, t[i].prov, t[i].func,
+		dt_fmt_flow_prefix(&sb, t[i].cpu, &indent, t[i].flow, t[i].sys, t[i].func,
 				   t[i].name);
 		UNIT_EQ_STR(dt_sb_str(&sb), t[i].want);
 		UNIT_EQ_INT(indent, t[i].indent_after);
