@@ -1,7 +1,8 @@
 /*
- * dt_sema.h: what semantic analysis shares between its files: dt_sema.c (expressions,
- * statements, clauses) and dt_decl.c (declarations: types, typedefs, translators,
- * providers).
+ * dt_sema.h: what semantic analysis shares between its files: dt_sema.c (statements,
+ * clauses, inlines, pragmas, the entry point), dt_sema_expr.c (expressions), dt_sema_var.c
+ * (D variables), dt_sema_act.c (actions and aggregations) and dt_decl.c (declarations:
+ * types, typedefs, translators, providers).
  */
 #ifndef DT_SEMA_H
 #define DT_SEMA_H
@@ -35,9 +36,112 @@ typedef struct dt_sema {
 #define ERR(s, tag, node, ...)                                                               \
 	(dt_diag_error(&(s)->cc->diags, tag, (node)->loc, __VA_ARGS__)->region = (s)->where)
 
+/* A built-in variable (dt_sema_expr.c's table). */
+struct dt_bvar {
+	const char *name;
+	int id;
+	const char *type;	/* "string" or a built-in typedef/int name */
+};
+
+/* A function a D program calls: an action, a record-value function, an aggregating one. */
+struct dt_func {
+	const char *name;
+	int kind;	/* DT_IDENT_ACTION or DT_IDENT_AGGFUNC */
+	int id;
+};
+
+static inline bool
+dt_is_int(const dt_type_t *t)
+{
+	return t && (t->kind == DT_TYPE_INT || t->kind == DT_TYPE_ENUM);
+}
+
+static inline bool
+dt_is_string(const dt_type_t *t)
+{
+	return t && t->kind == DT_TYPE_STRING;
+}
+
+static inline bool
+dt_is_scalar(const dt_type_t *t)
+{
+	return t && (dt_is_int(t) || t->kind == DT_TYPE_PTR);
+}
+
+/* NULL, or the integer constant 0 (C's null pointer constant) */
+static inline bool
+dt_is_null(const dt_node_t *n)
+{
+	return n->kind == DT_NODE_INT && n->ival == 0;
+}
+
+static inline const char *
+dt_type_name(const dt_type_t *t)
+{
+	return t ? t->name : "<error>";
+}
+
+/* C's integer promotions: anything narrower than int becomes int. */
+static inline const dt_type_t *
+dt_promote(dt_compile_t *cc, const dt_type_t *t)
+{
+	if (t->kind == DT_TYPE_ENUM || t->size < 4)
+		return dt_type_int(cc, 4, true);
+	return t;
+}
+
+/* C's usual arithmetic conversions for two integer types. */
+static inline const dt_type_t *
+dt_arith_conv(dt_compile_t *cc, const dt_type_t *a, const dt_type_t *b)
+{
+	a = dt_promote(cc, a);
+	b = dt_promote(cc, b);
+	if (a->size == b->size) {
+		if (a->is_signed == b->is_signed)
+			return a;
+		return a->is_signed ? b : a;
+	}
+	return a->size > b->size ? a : b;
+}
+
 /* dt_sema.c */
+dt_recitem_t dt_sema_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off);
+bool dt_sema_inline_call(dt_sema_t *s, dt_node_t *n);
+
+/* dt_sema_expr.c */
 void dt_sema_expr(dt_sema_t *s, dt_node_t *n);
 const dt_type_t *dt_sema_ktype(dt_sema_t *s, dt_node_t *at, const char *spelling);
+const struct dt_func *dt_sema_func_lookup(const char *name);
+extern const char *const dt_sema_aggfunc_names[];
+const struct dt_bvar *dt_sema_builtin(const char *name);
+bool dt_sema_find_var(dt_sema_t *s, const char *name);
+bool dt_sema_is_kptr_var(dt_sema_t *s, const dt_node_t *id);
+void dt_sema_note_assigned(dt_sema_t *s, const dt_node_t *n);
+bool dt_sema_assigned_later(dt_sema_t *s, const char *name);
+bool dt_sema_no_action(dt_sema_t *s, const dt_node_t *e);
+
+/* dt_sema_var.c */
+dt_var_t *dt_sema_var_find(dt_sema_t *s, dt_varkind_t kind, const char *name);
+dt_var_t *dt_sema_var_new(dt_sema_t *s, dt_varkind_t kind, const char *name,
+			  const dt_type_t *t);
+void dt_sema_var_set_keys(dt_sema_t *s, dt_var_t *v, dt_node_t *const *keys, int nkeys);
+extern const char *const dt_sema_vk_prefix[];
+bool dt_sema_keys_valid(dt_sema_t *s, const dt_nodes_t *keys, const char *what);
+bool dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *name,
+			const dt_nodes_t *keys, const dt_recitem_t *want, int nwant);
+dt_var_t *dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign);
+dt_var_t *dt_sema_varref(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign);
+bool dt_sema_is_assoc(dt_sema_t *s, const dt_node_t *n);
+bool dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n);
+bool dt_sema_copy_assign(dt_sema_t *s, dt_node_t *n, const dt_type_t *lt);
+void dt_sema_dmem_assign(dt_sema_t *s, dt_node_t *n, const dt_type_t *rt);
+
+/* dt_sema_act.c */
+bool dt_sema_is_object(const dt_type_t *t);
+void dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f);
+dt_aggdesc_t *dt_sema_agg_lookup(dt_sema_t *s, const char *name);
+void dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign);
+void dt_sema_agg_layout(dt_sema_t *s);
 
 /* dt_decl.c */
 
