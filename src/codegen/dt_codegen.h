@@ -275,8 +275,13 @@ void dt_cg_user_into(dt_cg_t *cg, struct dt_node *e, int fmt, int base, int32_t 
 /* Aggregating assignments (dt_cg_agg.c). */
 void dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign);
 
-/* Clauses one shared program (syscall entry/return) can dispatch to: mask words of 64. */
+/*
+ * Clauses one shared program can dispatch to: mask words of 64. The dispatch value:
+ *   struct { u32 probe_id; u32 pad; u64 clause_mask[DT_MAX_MASKED_CLAUSES / 64]; }
+ * probe_id 0: no probe enabled for that key.
+ */
 #define DT_MAX_MASKED_CLAUSES (64 * 16)
+#define DT_DISP_VALSIZE (8 + DT_MAX_MASKED_CLAUSES / 8)
 /* Subprograms a program may have: the kernel allows 256 in all (main included). */
 #define DT_MAX_SUBPROGS 200
 

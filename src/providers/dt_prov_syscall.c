@@ -2,10 +2,8 @@
  * dt_prov_syscall.c: the syscall provider: entry and return of every system call.
  *
  * Every syscall probe rides one of two raw tracepoints, sys_enter and sys_exit, and the
- * program dispatches on the syscall number through an array map (DT_MAP_SYSCALL_ENTRY or
- * _RETURN) indexed by number, whose value says which probe this is and which clauses want it:
- *
- *   struct { u32 probe_id; u32 pad; u64 clause_mask; }      probe_id 0: not enabled
+ * program dispatches on the syscall number (the runtime's dispatch map, keyed by number,
+ * says which probe this is and which clauses want it).
  *
  * Why raw tracepoints: one perf-event tracepoint per syscall costs 70-105 ms each to detach
  * (a grace period per unregister; 30 s for 360 of them), a raw tracepoint about 0.2 ms; and an
@@ -23,7 +21,7 @@
 #include "../consumer/dt_consumer.h"
 #include "dt_provider.h"
 
-#define DT_SYSCALL_MAXNR 1024	/* dispatch map size: above every x86-64 syscall number */
+#define SC_MAXNR 1024	/* dispatch map size: above every x86-64 syscall number */
 
 enum { SC_ENTRY = 1, SC_RETURN = 2 };
 
@@ -97,19 +95,7 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 10, -8));
 		dt_ir_emit(ir, DT_STX(BPF_W, 10, 1, -4));
 	}
-	dt_ir_ld_map(ir, 1, entry ? DT_MAP_SYSCALL_ENTRY : DT_MAP_SYSCALL_RETURN);
-	dt_ir_emit(ir, DT_MOV64_REG(2, 10));
-	dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 2, -4));
-	dt_ir_emit(ir, DT_CALL(BPF_FUNC_map_lookup_elem));
-	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, out);
-	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 0, 0));
-	dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, out);
-	/* An enabled syscall: only now the scratch value (most syscalls never get here). */
-	dt_ir_emit(ir, DT_STX(BPF_DW, 10, 0, FP_DISP));	/* clauses read their mask bits */
-	dt_ir_emit(ir, DT_MOV64_REG(9, 0));
-	dt_cg_mstate(cg);
-	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 9, 0));
-	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_PRID));
+	dt_prov_dispatch(cg, out);
 
 	if (entry && (needs & DT_NEED_ARGS)) {
 		/* One probe read of the argument registers into the temporaries, then spread. */
@@ -161,33 +147,10 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	return true;
 }
 
-/* The dispatch value: { u32 probe id; u32 pad; u64 clause mask[DT_SC_MASKWORDS] }. */
-#define DT_SC_MASKWORDS (DT_MAX_MASKED_CLAUSES / 64)
-#define DT_SC_VALSIZE (8 + 8 * DT_SC_MASKWORDS)
-
-static int
-syscall_setup(dt_handle_t *dtp, struct dt_bpfprog *bp)
+static uint32_t
+syscall_dispatch_key(const dt_probe_t *prp)
 {
-	int fd = dtp->map_fds[bp->group == SC_ENTRY ? DT_MAP_SYSCALL_ENTRY : DT_MAP_SYSCALL_RETURN];
-
-	for (size_t i = 0; i < bp->probes.len; i++) {
-		dt_probe_t *prp = bp->probes.data[i];
-		uint64_t v[1 + DT_SC_MASKWORDS] = {prp->id};
-		uint32_t nr = SC_NR(prp);
-
-		for (size_t c = 0; c < bp->clauses.len; c++) {
-			dt_clause_t *cl = bp->clauses.data[c];
-
-			for (size_t k = 0; k < cl->probes.len; k++)
-				if (cl->probes.data[k] == prp)
-					v[1 + c / 64] |= 1ULL << (c % 64);
-		}
-		if (nr >= DT_SYSCALL_MAXNR)
-			continue;
-		if (bpf_map_update_elem(fd, &nr, v, BPF_ANY) < 0)
-			return -errno;
-	}
-	return 0;
+	return SC_NR(prp);
 }
 
 /*
@@ -257,7 +220,8 @@ const dt_provider_ops_t dt_prov_syscall_ops = {
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.group = syscall_group,
 	.prologue = syscall_prologue,
-	.setup = syscall_setup,
+	.dispatch_key = syscall_dispatch_key,
+	.ndispatch = SC_MAXNR,
 	.argtype = syscall_argtype,
 	.attach = syscall_attach,
 };

@@ -49,6 +49,26 @@ dt_prov_store_prid(dt_cg_t *cg, uint32_t id)
 	dt_ir_emit(&cg->ir, DT_ST(BPF_DW, 7, DT_MST_PRID, (int32_t)id));
 }
 
+void
+dt_prov_dispatch(dt_cg_t *cg, int out)
+{
+	dt_irbuf_t *ir = &cg->ir;
+
+	dt_ir_ld_map(ir, 1, DT_MAP_DISPATCH);
+	dt_ir_emit(ir, DT_MOV64_REG(2, 10));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 2, -4));
+	dt_ir_emit(ir, DT_CALL(BPF_FUNC_map_lookup_elem));
+	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, out);
+	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 0, 0));
+	dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, out);
+	/* An enabled key: only now the scratch value (most firings never get here). */
+	dt_ir_emit(ir, DT_STX(BPF_DW, 10, 0, FP_DISP));	/* clauses read their mask bits */
+	dt_ir_emit(ir, DT_MOV64_REG(9, 0));
+	dt_cg_mstate(cg);
+	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 9, 0));
+	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_PRID));
+}
+
 const char *
 dt_prov_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n)
 {

@@ -30,8 +30,14 @@ typedef struct dt_provider_ops {
 	 * Returns true when clauses must test the clause mask.
 	 */
 	bool (*prologue)(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs);
-	/* After load: fill the provider's maps for this program (dispatch tables). */
-	int (*setup)(dt_handle_t *dtp, struct dt_bpfprog *bp);
+	/*
+	 * Programs that serve many probes (every syscall entry on one raw tracepoint) find the
+	 * firing's probe in a dispatch map the runtime owns and fills: an array of ndispatch
+	 * values (DT_DISP_VALSIZE) indexed by dispatch_key(probe). The prologue computes the
+	 * firing's key and calls dt_prov_dispatch. NULL: one probe per program.
+	 */
+	uint32_t (*dispatch_key)(const dt_probe_t *prp);
+	uint32_t ndispatch;
 	/*
 	 * The C type of args[idx] at this probe, written into buf ("const char *"), or NULL
 	 * when the probe has no such typed argument. NULL op: no typed arguments.
@@ -57,6 +63,13 @@ unsigned dt_prov_flow(const char *name);
 
 /* Helpers the prologues share. */
 void dt_prov_store_prid(dt_cg_t *cg, uint32_t id);	/* constant probe id */
+/*
+ * The dispatch of a shared program: the firing's key is the u32 at fp-4. Looks it up in the
+ * program's dispatch map and jumps to out when no probe is enabled for it; else r9 = the
+ * dispatch value (also at FP_DISP, for the clauses' mask tests), r7 = the scratch value and
+ * the probe id stored.
+ */
+void dt_prov_dispatch(dt_cg_t *cg, int out);
 
 /* The type of args[idx] at a probe (via its provider), or NULL. */
 const char *dt_prov_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n);

@@ -58,6 +58,8 @@ dt_handle_free(dt_handle_t *dtp)
 
 		if (bp->fd >= 0)
 			close(bp->fd);
+		if (bp->dispatch_fd >= 0)
+			close(bp->dispatch_fd);
 		dt_vec_free(&bp->link_fds);
 		dt_vec_free(&bp->perf_fds);
 		dt_vec_free(&bp->clauses);

@@ -20,8 +20,6 @@
 #include "../providers/dt_provider.h"
 #include "dt_runtime.h"
 
-#define DT_SYSCALL_MAXNR 1024
-
 static dt_bpfprog_t *
 dt_rt_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
 {
@@ -38,6 +36,7 @@ dt_rt_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
 	bp->prov = pv;
 	bp->group = group;
 	bp->fd = -1;
+	bp->dispatch_fd = -1;
 	bp->prog_type = pv->ops->prog_type;
 	bp->probe = prp;
 	bp->flags = prp->flags;
@@ -174,12 +173,6 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 					   0)) < 0 ||
 	    (m[DT_MAP_STRTAB] = dt_rt_map("dt_strtab", BPF_MAP_TYPE_ARRAY, 4, strtab_sz, 1,
 					   BPF_F_RDONLY_PROG)) < 0 ||
-	    (m[DT_MAP_SYSCALL_ENTRY] = dt_rt_map("dt_sc_entry", BPF_MAP_TYPE_ARRAY, 4,
-						  8 + DT_MAX_MASKED_CLAUSES / 8, DT_SYSCALL_MAXNR,
-						  0)) < 0 ||
-	    (m[DT_MAP_SYSCALL_RETURN] = dt_rt_map("dt_sc_return", BPF_MAP_TYPE_ARRAY, 4,
-						   8 + DT_MAX_MASKED_CLAUSES / 8, DT_SYSCALL_MAXNR,
-						   0)) < 0 ||
 	    (m[DT_MAP_SPEC] = dt_rt_map("dt_spec", BPF_MAP_TYPE_ARRAY, 4,
 					 (uint32_t)DT_ALIGN(8 * (dtp->opts.nspec + 1), 8), 1,
 					 0)) < 0)
@@ -261,9 +254,10 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 	return 0;
 }
 
-/* Swap map indices in ld_imm64 instructions for the maps' fds. */
+/* Swap map indices in ld_imm64 instructions for the maps' fds (DT_MAP_DISPATCH: the
+ * program's own, dispatch_fd). */
 static void
-dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n)
+dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n, int dispatch_fd)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct bpf_insn *in = &insns[i];
@@ -273,7 +267,9 @@ dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n)
 		if (in->src_reg == BPF_PSEUDO_MAP_FD || in->src_reg == BPF_PSEUDO_MAP_VALUE) {
 			int idx = in->imm;
 
-			if (idx < DT_NMAPS_FIXED)
+			if (idx == DT_MAP_DISPATCH)
+				in->imm = dispatch_fd;
+			else if (idx < DT_NMAPS_FIXED)
 				in->imm = dtp->map_fds[idx];
 			else if (idx < DT_NMAPS_FIXED + dtp->prog->naggs)
 				in->imm = dtp->agg_fds[idx - DT_NMAPS_FIXED];
@@ -285,6 +281,35 @@ dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n)
 }
 
 static int dt_rt_reclaim_load(dt_handle_t *dtp);
+
+/*
+ * A shared program's dispatch map: for each probe it serves, at the provider's key, the probe
+ * id and the mask of the clauses (by their index in the program) that enable it.
+ */
+static int
+dt_rt_dispatch_fill(dt_handle_t *dtp, dt_bpfprog_t *bp)
+{
+	const struct dt_provider_ops *ops = bp->prov->ops;
+
+	for (size_t i = 0; i < bp->probes.len; i++) {
+		dt_probe_t *prp = bp->probes.data[i];
+		uint64_t v[DT_DISP_VALSIZE / 8] = {prp->id};
+		uint32_t key = ops->dispatch_key(prp);
+
+		if (key >= ops->ndispatch)
+			continue;	/* cannot fire */
+		for (size_t c = 0; c < bp->clauses.len; c++) {
+			dt_clause_t *cl = bp->clauses.data[c];
+
+			for (size_t k = 0; k < cl->probes.len; k++)
+				if (cl->probes.data[k] == prp)
+					v[1 + c / 64] |= 1ULL << (c % 64);
+		}
+		if (bpf_map_update_elem(bp->dispatch_fd, &key, v, BPF_ANY) < 0)
+			return -errno;
+	}
+	return 0;
+}
 
 /*
  * bufpolicy=fill: the room kept free in every CPU's buffer for END's records, so they fit
@@ -367,13 +392,19 @@ dt_rt_load(dt_handle_t *dtp)
 
 		if (dtp->opts.disasm)
 			dt_disasm(stderr, bp->name, cg->ir.insns, cg->ir.len);
-		dt_rt_relocate(dtp, cg->ir.insns, cg->ir.len);
+		if (bp->prov->ops->dispatch_key &&
+		    (bp->dispatch_fd = dt_rt_map("dt_disp", BPF_MAP_TYPE_ARRAY, 4, DT_DISP_VALSIZE,
+						 bp->prov->ops->ndispatch, 0)) < 0) {
+			err = bp->dispatch_fd;
+			goto out;
+		}
+		dt_rt_relocate(dtp, cg->ir.insns, cg->ir.len, bp->dispatch_fd);
 		bp->fd = dt_rt_prog_load(dtp, bp->prog_type, bp->name, cg->ir.insns, cg->ir.len);
 		if (bp->fd < 0) {
 			err = bp->fd;
 			goto out;
 		}
-		if (bp->prov->ops->setup && (err = bp->prov->ops->setup(dtp, bp)) < 0) {
+		if (bp->dispatch_fd >= 0 && (err = dt_rt_dispatch_fill(dtp, bp)) < 0) {
 			fprintf(stderr, "dtrace: failed to set up %s: %s\n", bp->name,
 				strerror(-err));
 			goto out;
@@ -415,7 +446,7 @@ dt_rt_reclaim_load(dt_handle_t *dtp)
 	dt_ir_emit(&ir, DT_MOV64_IMM(0, 0));
 	dt_ir_emit(&ir, DT_EXIT());
 	if (n) {
-		dt_rt_relocate(dtp, ir.insns, ir.len);
+		dt_rt_relocate(dtp, ir.insns, ir.len, -1);
 		dtp->reclaim_fd = dt_rt_prog_load(dtp, BPF_PROG_TYPE_RAW_TRACEPOINT, "dt_reclaim",
 						  ir.insns, ir.len);
 	}

@@ -67,8 +67,8 @@ enum {
 	DT_MAP_STATS,		/* per-CPU array[1]: drop counters */
 	DT_MAP_PROBES,		/* array[probe id]: provider, module, function, name strings */
 	DT_MAP_STRTAB,		/* read-only array[1]: string literals */
-	DT_MAP_SYSCALL_ENTRY,	/* array[syscall nr]: probe id and clause mask (syscall provider) */
-	DT_MAP_SYSCALL_RETURN,
+	DT_MAP_DISPATCH,	/* array[provider's key]: probe id and clause mask; one per
+				 * program that dispatches (bp->dispatch_fd), made only then */
 	DT_MAP_SPEC,		/* array[1]: speculation states, one u64 per id (0 free) */
 	DT_NMAPS_FIXED
 };
@@ -81,6 +81,7 @@ typedef struct dt_bpfprog {
 	unsigned flags;			/* DT_PRF_* of its probes, or'ed */
 	int prog_type;
 	int fd;
+	int dispatch_fd;		/* its DT_MAP_DISPATCH, or -1 */
 	DT_VEC(int) link_fds;		/* links / perf event fds to close on detach */
 	DT_VEC(int) perf_fds;
 	DT_VEC(dt_clause_t *) clauses;	/* in program order; bit i of the clause mask = [i] */
