@@ -76,7 +76,7 @@ dt_cg_push(dt_cg_t *cg)
 		dt_cg_fail(cg, "expression too deeply nested");
 		return off;
 	}
-	EMIT(cg, DT_STX(BPF_DW, 10, 0, (int16_t)off));
+	EMIT(cg, DT_STX(BPF_DW, 10, 0, off));
 	cg->stack_depth += 8;
 	cg->stack_max = DT_MAX(cg->stack_max, cg->stack_depth);
 	return off;
@@ -86,7 +86,7 @@ void
 dt_cg_pop(dt_cg_t *cg, int reg)
 {
 	cg->stack_depth -= 8;
-	EMIT(cg, DT_LDX(BPF_DW, reg, 10, (int16_t)(FP_SPILL0 - cg->stack_depth)));
+	EMIT(cg, DT_LDX(BPF_DW, reg, 10, (FP_SPILL0 - cg->stack_depth)));
 }
 
 /* A scratch area in the per-CPU value, live until the end of the clause. */
@@ -105,7 +105,7 @@ void
 dt_cg_zero(dt_cg_t *cg, int base, uint32_t off, uint32_t size)
 {
 	for (uint32_t i = 0; i < size; i += 8)
-		EMIT(cg, DT_ST(BPF_DW, base, (int16_t)(off + i), 0));
+		EMIT(cg, DT_ST(BPF_DW, base, (off + i), 0));
 }
 
 /* r = the probe id (u32) from the scratch value. */
@@ -519,7 +519,7 @@ dt_cg_psargs(dt_cg_t *cg)
 	dt_ir_place(ir, empty);
 	dt_cg_zero(cg, 7, off, 8);
 	dt_ir_place(ir, done);
-	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + 79), 0));
+	EMIT(cg, DT_ST(BPF_B, 7, (off + 79), 0));
 	EMIT(cg, DT_MOV64_REG(0, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
 }
@@ -530,7 +530,7 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 	int id = n->ident_id;
 
 	if (id >= DT_VAR_ARG0 && id < DT_VAR_ARG0 + 10) {
-		EMIT(cg, DT_LDX(BPF_DW, 0, 7, (int16_t)(DT_MST_ARGS + 8 * (id - DT_VAR_ARG0))));
+		EMIT(cg, DT_LDX(BPF_DW, 0, 7, (DT_MST_ARGS + 8 * (id - DT_VAR_ARG0))));
 		return;
 	}
 	switch (id) {
@@ -615,7 +615,7 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 
 		dt_cg_stack_into(cg, id == DT_VAR_CALLER ? DT_RECFMT_STACK : DT_RECFMT_USTACK, 7,
 				 (int32_t)off, 16);
-		EMIT(cg, DT_LDX(BPF_DW, 0, 7, (int16_t)(off + 8)));
+		EMIT(cg, DT_LDX(BPF_DW, 0, 7, (off + 8)));
 		return;
 	}
 	case DT_VAR_UREGS:
@@ -1027,7 +1027,7 @@ dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 
 		if (lv->v->per_thread) {
 			EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
-			EMIT(cg, DT_STX(BPF_DW, 7, 0, (int16_t)koff));
+			EMIT(cg, DT_STX(BPF_DW, 7, 0, koff));
 		}
 		for (int i = 0; i < lv->v->nkeys; i++) {
 			const dt_recitem_t *k = &lv->v->keys[i];
@@ -1038,7 +1038,7 @@ dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 				dt_cg_str_into(cg, e, 7, (int32_t)(koff + k->offset), k->size);
 			} else {
 				dt_cg_expr(cg, e);
-				EMIT(cg, DT_STX(BPF_DW, 7, 0, (int16_t)(koff + k->offset)));
+				EMIT(cg, DT_STX(BPF_DW, 7, 0, (koff + k->offset)));
 			}
 		}
 		lv->kreg = 7;
@@ -1079,7 +1079,7 @@ dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv)
 	if (!v) {
 		const dt_type_t *t = dt_type_resolve(lv->mtype);
 
-		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)lv->koff));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, lv->koff));
 		EMIT(cg, DT_LDX(dt_cg_bpf_size(t->size), 0, 1, 0));
 		if (t->kind != DT_TYPE_PTR)
 			dt_cg_normalize(cg, 0, t->size, t->is_signed);
@@ -1132,15 +1132,15 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 		return;
 	}
 	if (!v) {
-		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)lv->koff));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, lv->koff));
 		if (lv->mtype->kind == DT_TYPE_STRING) {
 			/* a string into a char array: at most its length, NUL-terminated */
 			EMIT(cg, DT_MOV64_IMM(2, lv->kreg));
-			EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
+			EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
 			EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
 			return;
 		}
-		EMIT(cg, DT_LDX(BPF_DW, 2, 10, (int16_t)slot));
+		EMIT(cg, DT_LDX(BPF_DW, 2, 10, slot));
 		EMIT(cg, DT_STX(dt_cg_bpf_size(dt_type_resolve(lv->mtype)->size), 1, 2, 0));
 		return;
 	}
@@ -1150,10 +1150,10 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 		if (dt_var_is_str(v)) {
 			EMIT(cg, DT_MOV64_REG(1, 0));
 			EMIT(cg, DT_MOV64_IMM(2, (int32_t)v->size));
-			EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
+			EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
 			EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
 		} else {
-			EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)slot));
+			EMIT(cg, DT_LDX(BPF_DW, 1, 10, slot));
 			EMIT(cg, DT_STX(BPF_DW, 0, 1, 0));
 		}
 		return;
@@ -1164,7 +1164,7 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 		EMIT(cg, DT_MOV64_REG(1, 7));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)toff));
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)v->size));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
 		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
 		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, v));
 		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
@@ -1174,7 +1174,7 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 	} else {
 		int del = dt_ir_label(ir), done = dt_ir_label(ir);
 
-		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)slot));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, slot));
 		dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, del);
 		EMIT(cg, DT_STX(BPF_DW, 10, 1, FP_VAL));
 		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, v));
@@ -1254,7 +1254,7 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 			dt_cg_scratch_ptr(cg, dt_type_resolve(target->type)->size);
 		EMIT(cg, DT_MOV64_REG(1, 0));
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)dt_type_resolve(target->type)->size));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
 		EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
 		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
 		cg->stack_depth -= 8;
@@ -1288,7 +1288,7 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 		slot = dt_cg_push(cg);
 		dt_cg_lval(cg, target, &lv);
 		dt_cg_lval_store(cg, &lv, slot);
-		EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)slot));
+		EMIT(cg, DT_LDX(BPF_DW, 0, 10, slot));
 		cg->stack_depth -= lv.v ? 8 : 16;	/* D memory kept its address too */
 		return;
 	}
@@ -1306,16 +1306,16 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_MOV64_REG(9, 0));	/* the old value is the result */
 	}
 	EMIT(cg, DT_MOV64_REG(1, 0));
-	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)slot));
+	EMIT(cg, DT_LDX(BPF_DW, 0, 10, slot));
 	dt_cg_arith(cg, op, target->type);
-	EMIT(cg, DT_STX(BPF_DW, 10, 0, (int16_t)slot));
+	EMIT(cg, DT_STX(BPF_DW, 10, 0, slot));
 	if (post) {
 		/* kept on the stack: storing into a dynamic variable uses FP_VAL and r9 */
 		EMIT(cg, DT_MOV64_REG(0, 9));
 		old = dt_cg_push(cg);
 	}
 	dt_cg_lval_store(cg, &lv, slot);
-	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (int16_t)(post ? old : slot)));
+	EMIT(cg, DT_LDX(BPF_DW, 0, 10, (post ? old : slot)));
 	cg->stack_depth -= (lv.v ? 8 : 16) + (post ? 8 : 0);
 }
 
@@ -1500,10 +1500,10 @@ dt_cg_dbits_word(dt_cg_t *cg, const dt_lval_t *lv)
 {
 	const dt_node_t *n = lv->bitfield;
 
-	EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)lv->koff));
+	EMIT(cg, DT_LDX(BPF_DW, 1, 10, lv->koff));
 	EMIT(cg, DT_MOV64_IMM(0, 0));
 	for (int i = 0; i < (n->bf_shift + n->bf_width + 7) / 8; i++) {
-		EMIT(cg, DT_LDX(BPF_B, 2, 1, (int16_t)i));
+		EMIT(cg, DT_LDX(BPF_B, 2, 1, i));
 		if (i)
 			EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, 8 * i));
 		EMIT(cg, DT_ALU64_REG(BPF_OR, 0, 2));
@@ -1532,7 +1532,7 @@ dt_cg_dbits_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 	dt_cg_dbits_word(cg, lv);
 	dt_ir_ld_imm64(IR(cg), 3, ~mask);
 	EMIT(cg, DT_ALU64_REG(BPF_AND, 0, 3));
-	EMIT(cg, DT_LDX(BPF_DW, 2, 10, (int16_t)slot));
+	EMIT(cg, DT_LDX(BPF_DW, 2, 10, slot));
 	if (n->bf_shift)
 		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 2, n->bf_shift));
 	dt_ir_ld_imm64(IR(cg), 3, mask);
@@ -1542,10 +1542,10 @@ dt_cg_dbits_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 		EMIT(cg, DT_MOV64_REG(2, 0));
 		if (i)
 			EMIT(cg, DT_ALU64_IMM(BPF_RSH, 2, 8 * i));
-		EMIT(cg, DT_STX(BPF_B, 1, 2, (int16_t)i));
+		EMIT(cg, DT_STX(BPF_B, 1, 2, i));
 	}
 	dt_cg_bits_extract(cg, 0, n);
-	EMIT(cg, DT_STX(BPF_DW, 10, 0, (int16_t)slot));
+	EMIT(cg, DT_STX(BPF_DW, 10, 0, slot));
 }
 
 /*
@@ -1603,7 +1603,7 @@ dt_cg_destructive(dt_cg_t *cg, dt_node_t *call)
 		addrslot = dt_cg_push(cg);
 		dt_cg_str_into(cg, call->list.data[0], 7, (int32_t)off, cg->strsize);
 		/* bytes to write: the string and its NUL, at most maxlen, at least 1 */
-		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)maxslot));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, maxslot));
 		dt_ir_jmp_reg(IR(cg), BPF_JLE, 0, 1, lo);
 		EMIT(cg, DT_MOV64_REG(0, 1));
 		dt_ir_place(IR(cg), lo);
@@ -1618,7 +1618,7 @@ dt_cg_destructive(dt_cg_t *cg, dt_node_t *call)
 			dt_ir_place(IR(cg), pos);
 		}
 		EMIT(cg, DT_MOV64_REG(3, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)addrslot));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, addrslot));
 		EMIT(cg, DT_MOV64_REG(2, 7));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)off));
 		EMIT(cg, DT_CALL(BPF_FUNC_probe_write_user));
@@ -1657,7 +1657,7 @@ dt_cg_stack_flags(dt_cg_t *cg, int fmt)
 	off = dt_cg_temp(cg, 8);
 	flags = dt_cg_temp(cg, 8);
 	done = dt_ir_label(IR(cg));
-	EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)flags, cg->stack_skip & BPF_F_SKIP_FIELD_MASK));
+	EMIT(cg, DT_ST(BPF_DW, 7, flags, cg->stack_skip & BPF_F_SKIP_FIELD_MASK));
 	EMIT(cg, DT_MOV64_REG(1, 6));
 	EMIT(cg, DT_MOV64_REG(2, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)off));
@@ -1665,14 +1665,14 @@ dt_cg_stack_flags(dt_cg_t *cg, int fmt)
 	EMIT(cg, DT_MOV64_IMM(4, cg->stack_skip & BPF_F_SKIP_FIELD_MASK));
 	EMIT(cg, DT_CALL(BPF_FUNC_get_stack));
 	dt_ir_jmp_imm(IR(cg), BPF_JSLT, 0, 8, done);
-	EMIT(cg, DT_LDX(BPF_DW, 1, 7, (int16_t)off));
+	EMIT(cg, DT_LDX(BPF_DW, 1, 7, off));
 	dt_cg_int(cg, 2, cg->skip_lo);
 	dt_ir_jmp_reg(IR(cg), BPF_JLT, 1, 2, done);
 	dt_cg_int(cg, 2, cg->skip_hi);
 	dt_ir_jmp_reg(IR(cg), BPF_JGE, 1, 2, done);
-	EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)flags, (cg->stack_skip + 1) & BPF_F_SKIP_FIELD_MASK));
+	EMIT(cg, DT_ST(BPF_DW, 7, flags, (cg->stack_skip + 1) & BPF_F_SKIP_FIELD_MASK));
 	dt_ir_place(IR(cg), done);
-	EMIT(cg, DT_LDX(BPF_DW, 4, 7, (int16_t)flags));
+	EMIT(cg, DT_LDX(BPF_DW, 4, 7, flags));
 }
 
 void
@@ -1697,13 +1697,13 @@ dt_cg_user_into(dt_cg_t *cg, dt_node_t *e, int fmt, int base, int32_t off, uint3
 {
 	EMIT(cg, DT_CALL(BPF_FUNC_get_current_pid_tgid));
 	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
-	EMIT(cg, DT_STX(BPF_DW, base, 0, (int16_t)off));
+	EMIT(cg, DT_STX(BPF_DW, base, 0, off));
 	if (fmt == DT_RECFMT_USTACK) {
 		dt_cg_stack_into(cg, fmt, base, off + 8, size - 8);
 		return;
 	}
 	dt_cg_expr(cg, e);
-	EMIT(cg, DT_STX(BPF_DW, base, 0, (int16_t)(off + 8)));
+	EMIT(cg, DT_STX(BPF_DW, base, 0, (off + 8)));
 }
 
 /* Store the value of e into the record item it (r8 holds the record). */
@@ -1723,7 +1723,7 @@ dt_cg_store_item(dt_cg_t *cg, dt_node_t *e, const dt_recitem_t *it)
 		return;
 	}
 	dt_cg_expr(cg, e);
-	EMIT(cg, DT_STX(BPF_DW, 8, 0, (int16_t)it->offset));
+	EMIT(cg, DT_STX(BPF_DW, 8, 0, it->offset));
 }
 
 /*
@@ -1801,7 +1801,7 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 		int out = dt_ir_label(IR(cg));
 
 		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
-		EMIT(cg, DT_LDX(BPF_DW, 1, 8, (int16_t)a->items[0].offset));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 8, a->items[0].offset));
 		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 1, 0, out);
 		dt_ir_jmp_imm(IR(cg), BPF_JGT, 1, (int32_t)cg->dtp->opts.nspec, out);
 		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 1, 3));
@@ -1997,6 +1997,12 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 	int skip = dt_ir_label(ir), actno = 0;
 
 	cg->clause = cl;
+	if (cl->index >= DT_CLAUSE_FAULT) {
+		/* the record header keeps the clause index in 16 bits, and 0xffff means a fault */
+		dt_cg_fail(cg, "too many clauses: a program may have at most 65535");
+		cg->err_hint = "merge clauses that enable the same probes";
+		return;
+	}
 	cg->temp_off = cg->temp_base;
 	cg->temp_max = DT_MAX(cg->temp_max, cg->temp_off);
 	cg->clause_exit = skip;

@@ -27,9 +27,9 @@ dt_cg_stat_inc(dt_cg_t *cg, int word_off)
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, FP_KEY));
 	EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
 	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, out);
-	EMIT(cg, DT_LDX(BPF_DW, 1, 0, (int16_t)word_off));
+	EMIT(cg, DT_LDX(BPF_DW, 1, 0, word_off));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, 1));
-	EMIT(cg, DT_STX(BPF_DW, 0, 1, (int16_t)word_off));
+	EMIT(cg, DT_STX(BPF_DW, 0, 1, word_off));
 	dt_ir_place(IR(cg), out);
 }
 
@@ -43,7 +43,7 @@ dt_cg_bucket_add(dt_cg_t *cg, int base_reg, int idx_reg, int islot)
 	EMIT(cg, DT_ALU64_IMM(BPF_LSH, idx_reg, 3));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, base_reg, idx_reg));
 	EMIT(cg, DT_LDX(BPF_DW, 2, base_reg, 0));
-	EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)islot));
+	EMIT(cg, DT_LDX(BPF_DW, 3, 10, islot));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
 	EMIT(cg, DT_STX(BPF_DW, base_reg, 2, 0));
 }
@@ -126,7 +126,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 				dt_cg_str_into(cg, e, 7, (int32_t)(koff + k->offset), k->size);
 			} else {
 				dt_cg_expr(cg, e);
-				EMIT(cg, DT_STX(BPF_DW, 7, 0, (int16_t)(koff + k->offset)));
+				EMIT(cg, DT_STX(BPF_DW, 7, 0, (koff + k->offset)));
 			}
 		}
 	}
@@ -179,7 +179,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 	/* r0 = r9 = the value words; r1 = the argument */
 	EMIT(cg, DT_MOV64_REG(9, 0));
 	if (call->list.len > 0)
-		EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)vslot));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, vslot));
 	switch (ad->func) {
 	case DT_AGG_COUNT:
 		EMIT(cg, DT_LDX(BPF_DW, 2, 0, 0));
@@ -360,7 +360,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 	if (!ad->nkeys) {
 		/* Keyless aggregations live in a per-CPU array, whose entry always exists: a
 		 * last word marks this CPU's copy as touched. */
-		EMIT(cg, DT_ST(BPF_DW, 9, (int16_t)(ad->nwords * 8), 1));
+		EMIT(cg, DT_ST(BPF_DW, 9, (ad->nwords * 8), 1));
 	}
 	dt_ir_place(ir, out);
 	if (call->list.len > 0)

@@ -306,7 +306,7 @@ dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_dpath_read(cg, v + DP_DENTRY, v + DP_MOUNT, o.mnt + o.mnt_root, 8);
 	else
 		dt_cg_dpath_read(cg, v + DP_DENTRY, v + DP_ARG, o.path_dentry, 8);
-	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(b + p2), 0));
+	EMIT(cg, DT_ST(BPF_B, 7, (b + p2), 0));
 	MSTI(v + DP_USED, 0);
 	MSTI(v + DP_STATE, 0);
 
@@ -327,7 +327,7 @@ dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
 			JA(fail);
 		} else {
 			for (uint32_t i = 0; i < sizeof(del) - 1; i++)
-				EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(b + p2 - (sizeof(del) - 1) + i),
+				EMIT(cg, DT_ST(BPF_B, 7, (b + p2 - (sizeof(del) - 1) + i),
 					       del[i]));
 			MSTI(v + DP_USED, sizeof(del) - 1);
 		}
@@ -389,7 +389,7 @@ dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
 	/* "/" and the name in front: r2 = the name's length, at most NAME_MAX */
 	dt_cg_dpath_read(cg, v + DP_LEN, v + DP_DENTRY, o.d_name + o.qstr_len, 4);
 	dt_cg_dpath_read(cg, v + DP_NAME, v + DP_DENTRY, o.d_name + o.qstr_name, 8);
-	EMIT(cg, DT_LDX(BPF_W, 2, 7, (int16_t)(v + DP_LEN)));
+	EMIT(cg, DT_LDX(BPF_W, 2, 7, (v + DP_LEN)));
 	JIMM(BPF_JLE, 2, 255, clamp);
 	EMIT(cg, DT_MOV64_IMM(2, 255));
 	PLACE(clamp);
@@ -445,8 +445,8 @@ dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
 	JA(out);
 	PLACE(fail);
 	for (uint32_t i = 0; i < cr - 1 && unknown[i]; i++)
-		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(r + i), unknown[i]));
-	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(r + DT_MIN(strlen(unknown), cr - 1)), 0));
+		EMIT(cg, DT_ST(BPF_B, 7, (r + i), unknown[i]));
+	EMIT(cg, DT_ST(BPF_B, 7, (r + DT_MIN(strlen(unknown), cr - 1)), 0));
 	PLACE(out);
 	EMIT(cg, DT_MOV64_REG(0, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));

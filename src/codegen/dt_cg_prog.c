@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../providers/dt_provider.h"
+#include "../runtime/dt_runtime.h"
 #include "dt_codegen.h"
 
 void
@@ -29,6 +30,39 @@ dt_cg_mstate(dt_cg_t *cg)
 	dt_ir_emit(ir, DT_CALL(BPF_FUNC_map_lookup_elem));
 	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, cg->prog_exit);
 	dt_ir_emit(ir, DT_MOV64_REG(7, 0));
+}
+
+static bool
+dt_cg_have_gotol(void *arg)
+{
+	return dt_rt_have_gotol(((dt_cg_t *)arg)->dtp);
+}
+
+/*
+ * The clause used a load or store offset beyond BPF's 16 bits (dt_insn_mem): say which
+ * limit that is in D's terms, by the base register: the record (r8), the per-CPU scratch
+ * value (r7) or the stack.
+ */
+static void
+dt_cg_badoff(dt_cg_t *cg)
+{
+	switch (cg->ir.badoff_reg) {
+	case 8:
+		dt_cg_fail(cg, "the clause's trace record is larger than 32767 bytes, the most "
+			   "one record can hold");
+		cg->err_hint = "trace fewer or smaller values in this clause (lower strsize, "
+			       "or split the clause into several with the same probes)";
+		break;
+	case 7:
+		dt_cg_fail(cg, "the clause needs more than 32767 bytes of scratch space per CPU");
+		cg->err_hint = "use fewer or shorter string temporaries (lower strsize), or "
+			       "split the clause";
+		break;
+	default:
+		dt_cg_fail(cg, "the clause addresses memory beyond BPF's 16-bit offsets");
+		cg->err_hint = "split the clause into several with the same probes";
+		break;
+	}
 }
 
 int
@@ -71,7 +105,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	masked = bp->prov->ops->prologue(cg, bp, needs);
 	/* strtok(NULL, ...) continues a string of this firing only: none yet */
 	if (cg->strtok_off)
-		dt_ir_emit(ir, DT_ST(BPF_DW, 7, (int16_t)cg->strtok_off, -1));
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, cg->strtok_off, -1));
 	if (masked && bp->clauses.len > DT_MAX_MASKED_CLAUSES) {
 		cg->err = "too many clauses on one shared probe program";
 		return -1;
@@ -111,7 +145,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 				/* clause i runs for this probe if bit i of the dispatch value's
 				 * mask (word i / 64 after the probe id) is set */
 				dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 10, FP_DISP));
-				dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 1, (int16_t)(8 + 8 * (i / 64))));
+				dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 1, (8 + 8 * (i / 64))));
 				if (i % 64 < 31) {
 					dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 1, (int32_t)(1U << (i % 64))));
 				} else {
@@ -120,9 +154,15 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 				}
 				dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, skip);
 			}
+			ir->tag = (int)i + 1;
 			dt_cg_clause(cg, bp->clauses.data[i]);
+			ir->tag = 0;
 			dt_ir_place(ir, skip);
+			if (!cg->err && ir->nbadoff)
+				dt_cg_badoff(cg);
 			if (cg->err) {
+				if (!cg->err_loc.src)
+					cg->err_loc = bp->clauses.data[i]->node->loc;
 				free(entry);
 				return -1;
 			}
@@ -131,9 +171,22 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		dt_ir_emit(ir, DT_EXIT());
 	}
 	free(entry);
-	if (dt_ir_finish(ir) < 0) {
+	if (ir->nbadoff) {
+		dt_cg_badoff(cg);
+		return -1;
+	}
+	switch (dt_ir_finish(ir, dt_cg_have_gotol, cg)) {
+	case 0:
+		return 0;
+	case -2:
+		cg->err = "the clause's code is too long for this kernel: it needs jumps of more "
+			  "than 32767 instructions, and the kernel has no 32-bit jump (gotol, "
+			  "Linux 6.4 and later)";
+		cg->err_hint = "split the clause into several with the same probes and predicate";
+		cg->err_loc = bp->clauses.data[ir->far_tag > 0 ? ir->far_tag - 1 : 0]->node->loc;
+		return -1;
+	default:
 		cg->err = "internal error: a jump to an unplaced label";
 		return -1;
 	}
-	return 0;
 }

@@ -76,7 +76,7 @@ dt_cg_sload(dt_cg_t *cg, dt_node_t *n, uint32_t off, uint32_t cap)
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
 	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
 	JIMM(BPF_JSGE, 0, 0, a);
-	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)off, 0));
+	EMIT(cg, DT_ST(BPF_B, 7, off, 0));
 	EMIT(cg, DT_MOV64_IMM(0, 0));
 	PLACE(a);
 	JIMM(BPF_JLE, 0, cap - 1, b);
@@ -111,7 +111,7 @@ dt_cg_scopy(dt_cg_t *cg, uint32_t dst, uint32_t cap, uint32_t src, uint32_t srcc
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
 	JA(done);
 	PLACE(empty);
-	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)dst, 0));
+	EMIT(cg, DT_ST(BPF_B, 7, dst, 0));
 	PLACE(done);
 	EMIT(cg, DT_MOV64_REG(0, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)dst));
@@ -124,7 +124,7 @@ dt_cg_slit(dt_cg_t *cg, uint32_t off, const char *lit)
 	size_t i = 0;
 
 	do
-		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + i), lit[i]));
+		EMIT(cg, DT_ST(BPF_B, 7, (off + i), lit[i]));
 	while (lit[i++]);
 }
 
@@ -232,10 +232,10 @@ dt_cg_search(dt_cg_t *cg, dt_node_t *n, bool reverse, uint32_t a_off, uint32_t c
 	EMIT(cg, DT_MOV64_REG(5, 7));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 3));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 4));
-	EMIT(cg, DT_LDX(BPF_DW, 5, 5, (int16_t)a_off));
+	EMIT(cg, DT_LDX(BPF_DW, 5, 5, a_off));
 	EMIT(cg, DT_MOV64_REG(1, 7));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 4));
-	EMIT(cg, DT_LDX(BPF_DW, 1, 1, (int16_t)b_off));
+	EMIT(cg, DT_LDX(BPF_DW, 1, 1, b_off));
 	EMIT(cg, DT_ALU64_REG(BPF_XOR, 5, 1));
 	JIMM(BPF_JGE, 0, 8, whole);
 	EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 3));
@@ -574,9 +574,9 @@ dt_cg_dest(dt_cg_t *cg, const dt_node_t *dest, int dslot, int sslot)
 	uint32_t off;
 	int ok = LBL();
 
-	EMIT(cg, DT_LDX(BPF_DW, 1, 10, (int16_t)dslot));
+	EMIT(cg, DT_LDX(BPF_DW, 1, 10, dslot));
 	MST(DT_MST_FADDR, 1);
-	EMIT(cg, DT_LDX(BPF_DW, 2, 10, (int16_t)sslot));
+	EMIT(cg, DT_LDX(BPF_DW, 2, 10, sslot));
 	v = dt_cg_dmem_at(cg, dest, &off);
 	if (v) {
 		/* the rest of the variable from there: the verifier knows the address */
@@ -621,7 +621,7 @@ dt_cg_memsubr(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_expr(cg, a[1]);
 		dt_cg_scratch_alloc(cg);
 		EMIT(cg, DT_MOV64_REG(2, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot[0]));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot[0]));
 		dt_cg_read_or_fault(cg, BPF_FUNC_probe_read_user);
 		cg->stack_depth -= 8;
 		break;
@@ -637,7 +637,7 @@ dt_cg_memsubr(dt_cg_t *cg, dt_node_t *n)
 			dt_cg_dest(cg, a[2], slot[2], slot[1]);
 		else
 			dt_cg_dest(cg, a[1], slot[1], slot[2]);
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, (int16_t)slot[0]));
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot[0]));
 		dt_cg_read_or_fault(cg, into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
 		cg->stack_depth -= 24;
 		EMIT(cg, DT_MOV64_IMM(0, 0));
@@ -747,7 +747,7 @@ dt_cg_strtok(dt_cg_t *cg, dt_node_t *n)
 	dt_cg_setbyte(cg, 5, set);
 	EMIT(cg, DT_ALU64_REG(BPF_LSH, 0, 1));
 	EMIT(cg, DT_ALU64_REG(BPF_OR, 5, 0));
-	EMIT(cg, DT_STX(BPF_B, 2, 5, (int16_t)set));
+	EMIT(cg, DT_STX(BPF_B, 2, 5, set));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
 	JIMM(BPF_JLT, 3, cd, dl_loop);
 
@@ -953,7 +953,7 @@ dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_MOV64_REG(2, 0));
 	EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 1));
 	dt_cg_stkaddr(cg, p2);
-	EMIT(cg, DT_LDX(BPF_H, 2, 2, (int16_t)stk));
+	EMIT(cg, DT_LDX(BPF_H, 2, 2, stk));
 	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 1));
 	dt_cg_mop(cg, BPF_SUB, 2, v + 16);
 	MLD(5, v + 80);
@@ -978,15 +978,15 @@ dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 1));
 		EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 5));
 		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_B, 4, 2, (int16_t)(out + (uint32_t)k)));
+		EMIT(cg, DT_STX(BPF_B, 4, 2, (out + (uint32_t)k)));
 	}
-	EMIT(cg, DT_STX(BPF_B, 4, 1, (int16_t)(out + 3)));
+	EMIT(cg, DT_STX(BPF_B, 4, 1, (out + 3)));
 	/* push j where a '/' went out; j += n, + 1 for the '/' after a final "/.." */
 	MLD(0, v + 24);
 	EMIT(cg, DT_MOV64_REG(2, 0));
 	dt_cg_stkaddr(cg, p2);
 	MLD(4, v + 16);
-	EMIT(cg, DT_STX(BPF_H, 2, 4, (int16_t)stk));
+	EMIT(cg, DT_STX(BPF_H, 2, 4, stk));
 	MLD(1, v + 88);
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 1));
 	MST(v + 24, 0);
@@ -1001,7 +1001,7 @@ dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
 	MLD(4, v + 16);
 	EMIT(cg, DT_ALU64_IMM(BPF_AND, 4, (int32_t)(p2 - 1)));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 7));
-	EMIT(cg, DT_ST(BPF_B, 4, (int16_t)out, 0));
+	EMIT(cg, DT_ST(BPF_B, 4, out, 0));
 	EMIT(cg, DT_MOV64_REG(0, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)out));
 }
@@ -1059,7 +1059,7 @@ dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
 	MST(v + 0, 0);
 	PLACE(pos);
-	EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(b + 71), 0));
+	EMIT(cg, DT_ST(BPF_B, 7, (b + 71), 0));
 	EMIT(cg, DT_MOV64_IMM(3, 0));
 	PLACE(loop);
 	MLD(1, v + 0);
@@ -1074,7 +1074,7 @@ dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, 'a' - 10));
 	EMIT(cg, DT_MOV64_REG(4, 7));
 	EMIT(cg, DT_ALU64_REG(BPF_SUB, 4, 3));
-	EMIT(cg, DT_STX(BPF_B, 4, 0, (int16_t)(b + 70)));
+	EMIT(cg, DT_STX(BPF_B, 4, 0, (b + 70)));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
 	JIMM(BPF_JEQ, 1, 0, out);
 	JIMM(BPF_JLT, 3, 64, loop);
@@ -1099,20 +1099,20 @@ dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
 	MLD(2, v + 8);
 	MLD(4, v + 16);
 	JIMM(BPF_JNE, 2, 16, not16);
-	EMIT(cg, DT_ST(BPF_B, 1, (int16_t)(b - 1), 'x'));
-	EMIT(cg, DT_ST(BPF_B, 1, (int16_t)(b - 2), '0'));
+	EMIT(cg, DT_ST(BPF_B, 1, (b - 1), 'x'));
+	EMIT(cg, DT_ST(BPF_B, 1, (b - 2), '0'));
 	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 1, 2));
 	JA(pfx);
 	PLACE(not16);
 	JIMM(BPF_JNE, 2, 8, not8);
 	JIMM(BPF_JEQ, 4, 0, pfx);
-	EMIT(cg, DT_ST(BPF_B, 1, (int16_t)(b - 1), '0'));
+	EMIT(cg, DT_ST(BPF_B, 1, (b - 1), '0'));
 	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 1, 1));
 	JA(pfx);
 	PLACE(not8);
 	JIMM(BPF_JNE, 2, 10, pfx);
 	JIMM(BPF_JSGE, 4, 0, pfx);
-	EMIT(cg, DT_ST(BPF_B, 1, (int16_t)(b - 1), '-'));
+	EMIT(cg, DT_ST(BPF_B, 1, (b - 1), '-'));
 	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 1, 1));
 	PLACE(pfx);
 	EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 7));
@@ -1339,7 +1339,7 @@ dt_cg_inet6_text(dt_cg_t *cg, uint32_t out, uint32_t data)
 			EMIT(cg, DT_ALU64_REG(BPF_OR, 4, 3));
 			EMIT(cg, DT_ALU64_IMM(BPF_XOR, 4, 1));
 			dt_cg_inet_at(cg, 0);
-			EMIT(cg, DT_ST(BPF_B, 0, (int16_t)out, ':'));
+			EMIT(cg, DT_ST(BPF_B, 0, out, ':'));
 			EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 4));
 		} else {
 			EMIT(cg, DT_MOV64_IMM(3, 0));
@@ -1348,8 +1348,8 @@ dt_cg_inet6_text(dt_cg_t *cg, uint32_t out, uint32_t data)
 		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 4, 1));
 		EMIT(cg, DT_ALU64_REG(BPF_AND, 4, 2));
 		dt_cg_inet_at(cg, 0);
-		EMIT(cg, DT_ST(BPF_B, 0, (int16_t)out, ':'));
-		EMIT(cg, DT_ST(BPF_B, 0, (int16_t)(out + 1), ':'));
+		EMIT(cg, DT_ST(BPF_B, 0, out, ':'));
+		EMIT(cg, DT_ST(BPF_B, 0, (out + 1), ':'));
 		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 4, 1));
 		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 4));
 		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 1));
@@ -1366,7 +1366,7 @@ dt_cg_inet6_text(dt_cg_t *cg, uint32_t out, uint32_t data)
 			EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 4));
 			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, '0'));
 			dt_cg_inet_at(cg, 3);
-			EMIT(cg, DT_STX(BPF_B, 3, 0, (int16_t)out));
+			EMIT(cg, DT_STX(BPF_B, 3, 0, out));
 			if (k > 0) {
 				EMIT(cg, DT_MOV64_IMM(3, 0));
 				EMIT(cg, DT_ALU64_REG(BPF_SUB, 3, 4));
@@ -1381,7 +1381,7 @@ dt_cg_inet6_text(dt_cg_t *cg, uint32_t out, uint32_t data)
 		}
 	}
 	dt_cg_inet_at(cg, 3);
-	EMIT(cg, DT_ST(BPF_B, 3, (int16_t)out, 0));
+	EMIT(cg, DT_ST(BPF_B, 3, out, 0));
 }
 
 /*
@@ -1396,7 +1396,7 @@ dt_cg_inet6(dt_cg_t *cg, bool embed, uint32_t out, uint32_t x, uint32_t data)
 
 	dt_cg_kread_scratch(cg, x, 16);
 	for (uint32_t i = 0; i < 8; i++) {
-		EMIT(cg, DT_LDX(BPF_H, 1, 7, (int16_t)(x + 2 * i)));
+		EMIT(cg, DT_LDX(BPF_H, 1, 7, (x + 2 * i)));
 		EMIT(cg, dt_insn(BPF_ALU | BPF_END | BPF_TO_BE, 1, 0, 0, 16));
 		MST(data + 8 * i, 1);
 	}
@@ -1469,7 +1469,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_inet6_copy(cg, r, cr, out);
 		JA(done);
 		PLACE(bad);
-		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)r, 0));
+		EMIT(cg, DT_ST(BPF_B, 7, r, 0));
 		PLACE(done);
 	}
 	EMIT(cg, DT_MOV64_REG(0, 7));
@@ -1513,8 +1513,8 @@ dt_cg_progenyof(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, tgid));
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
 	JIMM(BPF_JNE, 0, 0, end);
-	EMIT(cg, DT_LDX(BPF_W, 1, 7, (int16_t)(v + 24)));
-	EMIT(cg, DT_LDX(BPF_W, 2, 7, (int16_t)v));
+	EMIT(cg, DT_LDX(BPF_W, 1, 7, (v + 24)));
+	EMIT(cg, DT_LDX(BPF_W, 2, 7, v));
 	JREG(BPF_JEQ, 1, 2, yes);
 	/* the parent */
 	EMIT(cg, DT_MOV64_REG(1, 7));
@@ -1649,7 +1649,7 @@ dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)ss));
 		dt_cg_pop(cg, 3);
 		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-		EMIT(cg, DT_ST(BPF_B, 7, (int16_t)(off + ss - 1), 0));
+		EMIT(cg, DT_ST(BPF_B, 7, (off + ss - 1), 0));
 		EMIT(cg, DT_MOV64_REG(0, 7));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
 		return;
@@ -1776,7 +1776,7 @@ dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 		JIMM(BPF_JLT, 2, up ? 'a' : 'A', next);
 		JIMM(BPF_JGT, 2, up ? 'z' : 'Z', next);
 		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 0x20));
-		EMIT(cg, DT_STX(BPF_B, 1, 2, (int16_t)a_off));
+		EMIT(cg, DT_STX(BPF_B, 1, 2, a_off));
 		PLACE(next);
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
 		JA(loop);

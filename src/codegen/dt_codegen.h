@@ -101,9 +101,13 @@ enum {
 typedef struct dt_irbuf {
 	struct bpf_insn *insns;
 	size_t len, cap;
-	/* Labels: position once placed (-1 before); pending jumps patched at placement. */
+	/* Labels: position once placed (-1 before). Jumps and calls: resolved by dt_ir_finish. */
 	DT_VEC(long) label_pos;
-	DT_VEC(struct dt_fixup { int label; size_t at; bool call; }) fixups;
+	DT_VEC(struct dt_jump { size_t at; int label; bool call; int tag; }) jumps;
+	int tag;		/* the caller's mark on what it emits now (a clause) */
+	int far_tag;		/* dt_ir_finish: the tag of a jump that needed gotol */
+	size_t nbadoff;		/* instructions whose memory offset did not fit 16 bits */
+	int badoff_reg;		/* the first one's base register */
 } dt_irbuf_t;
 
 void dt_ir_init(dt_irbuf_t *ir);
@@ -117,8 +121,13 @@ void dt_ir_jmp_reg(dt_irbuf_t *ir, int op, int dst, int src, int label);
 void dt_ir_ja(dt_irbuf_t *ir, int label);
 /* A BPF-to-BPF call of the subprogram starting at label (its offset goes in imm). */
 void dt_ir_call(dt_irbuf_t *ir, int label);
-/* Has every label been placed and every jump patched? (0, or -1 on a bug) */
-int dt_ir_finish(dt_irbuf_t *ir);
+/*
+ * Resolve every jump and call, with gotol and trampolines for jumps beyond 16 bits, which
+ * have_gotol(arg) must allow (asked only then; NULL: never). Returns 0; -1 a jump to an
+ * unplaced label (a bug); -2 a jump needs gotol, which the kernel lacks: ir->far_tag says
+ * whose. Label positions stay valid.
+ */
+int dt_ir_finish(dt_irbuf_t *ir, bool (*have_gotol)(void *arg), void *arg);
 
 /* Instruction constructors (the kernel's filter.h macros are not UAPI). */
 static inline struct bpf_insn
@@ -133,9 +142,22 @@ dt_insn(uint8_t code, uint8_t dst, uint8_t src, int16_t off, int32_t imm)
 #define DT_ALU32_REG(op, d, s) dt_insn(BPF_ALU | BPF_OP(op) | BPF_X, d, s, 0, 0)
 #define DT_MOV64_IMM(d, imm) DT_ALU64_IMM(BPF_MOV, d, imm)
 #define DT_MOV64_REG(d, s) DT_ALU64_REG(BPF_MOV, d, s)
-#define DT_LDX(sz, d, s, off) dt_insn(BPF_LDX | BPF_SIZE(sz) | BPF_MEM, d, s, off, 0)
-#define DT_STX(sz, d, s, off) dt_insn(BPF_STX | BPF_SIZE(sz) | BPF_MEM, d, s, off, 0)
-#define DT_ST(sz, d, off, imm) dt_insn(BPF_ST | BPF_SIZE(sz) | BPF_MEM, d, 0, off, imm)
+/*
+ * Loads and stores take their offset unnarrowed: one that does not fit the 16-bit field makes
+ * an instruction with no valid opcode, with the base register in dst, which dt_ir_emit
+ * counts, so code generation refuses the program instead of emitting a wrapped offset.
+ */
+#define DT_INSN_BADOFF 0xff
+static inline struct bpf_insn
+dt_insn_mem(uint8_t code, uint8_t dst, uint8_t src, long off, int32_t imm)
+{
+	if (off < INT16_MIN || off > INT16_MAX)
+		return dt_insn(DT_INSN_BADOFF, BPF_CLASS(code) == BPF_LDX ? src : dst, 0, 0, 0);
+	return dt_insn(code, dst, src, (int16_t)off, imm);
+}
+#define DT_LDX(sz, d, s, off) dt_insn_mem(BPF_LDX | BPF_SIZE(sz) | BPF_MEM, d, s, off, 0)
+#define DT_STX(sz, d, s, off) dt_insn_mem(BPF_STX | BPF_SIZE(sz) | BPF_MEM, d, s, off, 0)
+#define DT_ST(sz, d, off, imm) dt_insn_mem(BPF_ST | BPF_SIZE(sz) | BPF_MEM, d, 0, off, imm)
 #define DT_CALL(fn) dt_insn(BPF_JMP | BPF_CALL, 0, 0, 0, fn)
 #define DT_EXIT() dt_insn(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 /* Signed division and modulo (BPF ISA v4): the offset field 1 selects the signed form. */
@@ -190,6 +212,8 @@ typedef struct dt_cg {
 	dt_clause_t *clause;
 	unsigned needs;		/* DT_NEED_* of the clauses compiled so far */
 	const char *err;	/* a code generation failure (message) */
+	const char *err_hint;	/* what to do about it, or NULL */
+	dt_loc_t err_loc;	/* where (the clause), when known */
 } dt_cg_t;
 
 /* ---- shared by the dt_cg*.c files ---------------------------------------------------- */
@@ -204,10 +228,10 @@ typedef struct dt_cg {
 #define JIMM(op, r, imm, l) dt_ir_jmp_imm(IR(cg), op, r, (int32_t)(imm), l)
 #define JREG(op, a, b, l) dt_ir_jmp_reg(IR(cg), op, a, b, l)
 #define JA(l) dt_ir_ja(IR(cg), l)
-#define MST(off, reg) EMIT(cg, DT_STX(BPF_DW, 7, reg, (int16_t)(off)))
-#define MLD(reg, off) EMIT(cg, DT_LDX(BPF_DW, reg, 7, (int16_t)(off)))
-#define MSTI(off, imm) EMIT(cg, DT_ST(BPF_DW, 7, (int16_t)(off), (int32_t)(imm)))
-#define LDB(reg, base, off) EMIT(cg, DT_LDX(BPF_B, reg, base, (int16_t)(off)))
+#define MST(off, reg) EMIT(cg, DT_STX(BPF_DW, 7, reg, (long)(off)))
+#define MLD(reg, off) EMIT(cg, DT_LDX(BPF_DW, reg, 7, (long)(off)))
+#define MSTI(off, imm) EMIT(cg, DT_ST(BPF_DW, 7, (long)(off), (int32_t)(imm)))
+#define LDB(reg, base, off) EMIT(cg, DT_LDX(BPF_B, reg, base, (long)(off)))
 
 /* Fixed stack slots below the frame pointer; spills start below them. */
 #define FP_KEY (-8)		/* a u32 map key */

@@ -50,6 +50,8 @@ dt_disasm_insn(dt_strbuf_t *sb, const struct bpf_insn *in, size_t left)
 				dt_sb_printf(sb, "call pc%+d", in->imm);
 			else
 				dt_sb_printf(sb, "call %d", in->imm);
+		} else if (BPF_OP(in->code) == BPF_JA && cls == BPF_JMP32) {
+			dt_sb_printf(sb, "gotol pc%+d", in->imm);
 		} else if (BPF_OP(in->code) == BPF_JA) {
 			dt_sb_printf(sb, "goto pc%+d", in->off);
 		} else if (BPF_SRC(in->code) == BPF_X) {

@@ -1,9 +1,30 @@
 /*
  * dt_insn.c: the instruction buffer code generation writes into, with labels.
  *
- * A jump to a label not yet placed is recorded as a fixup and patched when the label is
- * placed; dt_ir_finish checks that nothing is left dangling. BPF jump offsets count
- * instructions from the one after the jump, and ld_imm64 takes two slots.
+ * Jumps and BPF-to-BPF calls name a label; every one is recorded and resolved by
+ * dt_ir_finish, once all code is emitted, which also checks that nothing is left dangling.
+ * BPF jump offsets count instructions from the one after the jump, and ld_imm64 takes two
+ * slots.
+ *
+ * A jump's offset field has 16 bits: a clause of more than 32K instructions needs longer
+ * jumps, and a narrowed offset would be wrong code that the verifier may well accept (a
+ * jump that lands inside the clause). So dt_ir_finish never narrows:
+ *
+ *   goto L             fits: off = L - pc - 1
+ *                      too far: gotol (BPF_JMP32 | BPF_JA, the offset in imm; Linux 6.4+)
+ *   if r1 > r2 goto L  fits: off
+ *                      too far: a trampoline in its place (two more slots):
+ *                        if r1 > r2 goto +1
+ *                        goto +1
+ *                        gotol L
+ *
+ * Growing a jump moves everything after it, which can push another jump out of range, so
+ * the layout is recomputed until no jump grows (it only grows, so this ends). Where the
+ * kernel has no gotol the caller is told which code needed it (ir->tag when the jump was
+ * emitted), to refuse the program with an error at that clause.
+ *
+ * Memory offsets have 16 bits too: dt_insn_mem makes an instruction whose offset does not fit
+ * into an invalid one that dt_ir_emit counts (ir->nbadoff), so code generation can refuse it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +42,15 @@ dt_ir_fini(dt_irbuf_t *ir)
 {
 	free(ir->insns);
 	dt_vec_free(&ir->label_pos);
-	dt_vec_free(&ir->fixups);
+	dt_vec_free(&ir->jumps);
 	memset(ir, 0, sizeof(*ir));
 }
 
 void
 dt_ir_emit(dt_irbuf_t *ir, struct bpf_insn insn)
 {
+	if (insn.code == DT_INSN_BADOFF && !ir->nbadoff++)
+		ir->badoff_reg = insn.dst_reg;
 	if (ir->len == ir->cap) {
 		ir->cap = ir->cap ? ir->cap * 2 : 256;
 		ir->insns = dt_xrealloc(ir->insns, ir->cap * sizeof(*ir->insns));
@@ -46,73 +69,159 @@ void
 dt_ir_place(dt_irbuf_t *ir, int label)
 {
 	ir->label_pos.data[label] = (long)ir->len;
-	for (size_t i = 0; i < ir->fixups.len; i++) {
-		struct dt_fixup *f = &ir->fixups.data[i];
-
-		if (f->label != label)
-			continue;
-		if (f->call)
-			ir->insns[f->at].imm = (int32_t)((long)ir->len - (long)f->at - 1);
-		else
-			ir->insns[f->at].off = (int16_t)((long)ir->len - (long)f->at - 1);
-		*f = ir->fixups.data[--ir->fixups.len];
-		i--;
-	}
 }
 
 static void
-dt_ir_jump(dt_irbuf_t *ir, struct bpf_insn insn, int label)
+dt_ir_jump(dt_irbuf_t *ir, struct bpf_insn insn, int label, bool call)
 {
-	long pos = ir->label_pos.data[label];
+	struct dt_jump j = {.at = ir->len, .label = label, .call = call, .tag = ir->tag};
 
-	if (pos >= 0) {
-		insn.off = (int16_t)(pos - (long)ir->len - 1);
-	} else {
-		struct dt_fixup f = {label, ir->len, false};
-
-		dt_vec_push(&ir->fixups, f);
-	}
+	dt_vec_push(&ir->jumps, j);
 	dt_ir_emit(ir, insn);
 }
 
 void
 dt_ir_call(dt_irbuf_t *ir, int label)
 {
-	struct bpf_insn insn = dt_insn(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0);
-	long pos = ir->label_pos.data[label];
-
-	if (pos >= 0) {
-		insn.imm = (int32_t)(pos - (long)ir->len - 1);
-	} else {
-		struct dt_fixup f = {label, ir->len, true};
-
-		dt_vec_push(&ir->fixups, f);
-	}
-	dt_ir_emit(ir, insn);
+	dt_ir_jump(ir, dt_insn(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0), label, true);
 }
 
 void
 dt_ir_jmp_imm(dt_irbuf_t *ir, int op, int reg, int32_t imm, int label)
 {
-	dt_ir_jump(ir, dt_insn(BPF_JMP | BPF_OP(op) | BPF_K, reg, 0, 0, imm), label);
+	dt_ir_jump(ir, dt_insn(BPF_JMP | BPF_OP(op) | BPF_K, reg, 0, 0, imm), label, false);
 }
 
 void
 dt_ir_jmp_reg(dt_irbuf_t *ir, int op, int dst, int src, int label)
 {
-	dt_ir_jump(ir, dt_insn(BPF_JMP | BPF_OP(op) | BPF_X, dst, src, 0, 0), label);
+	dt_ir_jump(ir, dt_insn(BPF_JMP | BPF_OP(op) | BPF_X, dst, src, 0, 0), label, false);
 }
 
 void
 dt_ir_ja(dt_irbuf_t *ir, int label)
 {
-	dt_ir_jump(ir, dt_insn(BPF_JMP | BPF_JA, 0, 0, 0, 0), label);
+	dt_ir_jump(ir, dt_insn(BPF_JMP | BPF_JA, 0, 0, 0, 0), label, false);
+}
+
+/* Slots a conditional jump that does not fit takes beyond its own (the trampoline). */
+#define DT_TRAMP_EXTRA 2
+
+/*
+ * Where old position p lands once the jumps before it have grown: grown[k] is how many
+ * slots the first k jumps added (jumps are recorded in emission order, so by position).
+ */
+static long
+dt_ir_newpos(const dt_irbuf_t *ir, const long *grown, long p)
+{
+	size_t lo = 0, hi = ir->jumps.len;
+
+	while (lo < hi) {	/* lo = how many jumps sit before p */
+		size_t mid = (lo + hi) / 2;
+
+		if ((long)ir->jumps.data[mid].at < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return p + grown[lo];
+}
+
+static bool
+dt_ir_fits16(long off)
+{
+	return off >= INT16_MIN && off <= INT16_MAX;
 }
 
 int
-dt_ir_finish(dt_irbuf_t *ir)
+dt_ir_finish(dt_irbuf_t *ir, bool (*have_gotol)(void *arg), void *arg)
 {
-	return ir->fixups.len ? -1 : 0;
+	size_t nj = ir->jumps.len;
+	long *grown = dt_xcalloc(nj + 1, sizeof(long));
+	bool *tramp = dt_xcalloc(nj + 1, sizeof(bool));
+	bool changed = true, far = false;
+	int rc = 0;
+
+	for (size_t k = 0; k < nj; k++) {
+		if (ir->label_pos.data[ir->jumps.data[k].label] < 0) {
+			rc = -1;
+			goto out;
+		}
+	}
+	/* Lay out until stable: a conditional jump that does not fit becomes a trampoline. */
+	while (changed) {
+		changed = false;
+		for (size_t k = 0; k < nj; k++) {
+			struct dt_jump *j = &ir->jumps.data[k];
+			long to = dt_ir_newpos(ir, grown, ir->label_pos.data[j->label]);
+			long from = (long)j->at + grown[k];
+			bool cond = !j->call && BPF_OP(ir->insns[j->at].code) != BPF_JA;
+
+			if (j->call || dt_ir_fits16(to - from - 1))
+				continue;
+			far = true;
+			if (cond && !tramp[k]) {
+				tramp[k] = true;
+				changed = true;
+			}
+		}
+		for (size_t k = 0; k < nj; k++)
+			grown[k + 1] = grown[k] + (tramp[k] ? DT_TRAMP_EXTRA : 0);
+	}
+	if (far && !(have_gotol && have_gotol(arg))) {
+		for (size_t k = 0; k < nj; k++) {
+			struct dt_jump *j = &ir->jumps.data[k];
+			long to = dt_ir_newpos(ir, grown, ir->label_pos.data[j->label]);
+
+			if (!j->call && !dt_ir_fits16(to - ((long)j->at + grown[k]) - 1)) {
+				ir->far_tag = j->tag;
+				break;
+			}
+		}
+		rc = -2;
+		goto out;
+	}
+	if (grown[nj]) {
+		/* Move the code apart to make room for the trampolines, from the end. */
+		size_t len = ir->len + (size_t)grown[nj];
+
+		if (len > ir->cap) {
+			ir->cap = len;
+			ir->insns = dt_xrealloc(ir->insns, ir->cap * sizeof(*ir->insns));
+		}
+		for (size_t i = ir->len, k = nj; i-- > 0;) {
+			while (k > 0 && ir->jumps.data[k - 1].at >= i)
+				k--;
+			ir->insns[i + (size_t)grown[k]] = ir->insns[i];
+		}
+		ir->len = len;
+	}
+	for (size_t k = 0; k < nj; k++) {
+		struct dt_jump *j = &ir->jumps.data[k];
+		long to = dt_ir_newpos(ir, grown, ir->label_pos.data[j->label]);
+		long from = (long)j->at + grown[k];
+		struct bpf_insn *in = &ir->insns[from];
+
+		if (j->call) {
+			in->imm = (int32_t)(to - from - 1);
+		} else if (tramp[k]) {
+			in->off = 1;
+			in[1] = dt_insn(BPF_JMP | BPF_JA, 0, 0, 1, 0);
+			in[2] = dt_insn(BPF_JMP32 | BPF_JA, 0, 0, 0, (int32_t)(to - from - 3));
+		} else if (dt_ir_fits16(to - from - 1)) {
+			in->off = (int16_t)(to - from - 1);
+		} else {
+			*in = dt_insn(BPF_JMP32 | BPF_JA, 0, 0, 0, (int32_t)(to - from - 1));
+		}
+	}
+	/* Labels keep meaning the same instruction (callers may look them up). */
+	for (size_t l = 0; l < ir->label_pos.len; l++)
+		ir->label_pos.data[l] = dt_ir_newpos(ir, grown, ir->label_pos.data[l]);
+	ir->jumps.len = 0;
+out:
+	free(grown);
+	free(tramp);
+	return rc;
 }
 
 void

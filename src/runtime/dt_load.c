@@ -96,6 +96,32 @@ dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct 
 	return err;
 }
 
+/*
+ * gotol: a program "gotol +0; r0 = 0; exit" loads where the verifier knows BPF_JMP32 | BPF_JA
+ * (Linux 6.4). DTRACE_NOGOTOL=1 in the environment pretends it does not, so the refusal a
+ * long clause gets on older kernels can be tested here.
+ */
+bool
+dt_rt_have_gotol(dt_handle_t *dtp)
+{
+	if (!dtp->gotol) {
+		struct bpf_insn p[] = {
+			dt_insn(BPF_JMP32 | BPF_JA, 0, 0, 0, 0),
+			DT_MOV64_IMM(0, 0),
+			DT_EXIT(),
+		};
+		const char *no = getenv("DTRACE_NOGOTOL");
+		int fd = -1;
+
+		if (!no || !*no || !strcmp(no, "0"))
+			fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dt_gotol", "GPL", p, 3, NULL);
+		dtp->gotol = fd >= 0 ? 1 : 2;
+		if (fd >= 0)
+			close(fd);
+	}
+	return dtp->gotol == 1;
+}
+
 static int
 dt_rt_map(const char *name, enum bpf_map_type type, uint32_t ksz, uint32_t vsz, uint32_t n,
 	  uint32_t flags)
@@ -334,6 +360,28 @@ dt_rt_end_reserve(const dt_program_t *prog)
 	return n;
 }
 
+/* A code generation failure: at its clause, as a compile error, when it has one. */
+static void
+dt_rt_cg_error(dt_handle_t *dtp, const dt_cg_t *cg, const dt_bpfprog_t *bp)
+{
+	const char *msg = cg->err ? cg->err : "unknown error";
+	dt_arena_t arena;
+	dt_diags_t diags;
+	dt_diag_t *d;
+
+	if (!cg->err_loc.src) {
+		fprintf(stderr, "dtrace: failed to generate code for %s: %s\n", bp->name, msg);
+		return;
+	}
+	dt_arena_init(&arena);
+	dt_diags_init(&diags, &arena);
+	d = dt_diag_error(&diags, D_UNKNOWN, cg->err_loc, "%s", msg);
+	if (d && cg->err_hint)
+		dt_diag_hint(&diags, d, "%s", cg->err_hint);
+	dt_diags_print(&diags, stderr, dtp->opts.errtags);
+	dt_arena_fini(&arena);
+}
+
 int
 dt_rt_load(dt_handle_t *dtp)
 {
@@ -377,8 +425,7 @@ dt_rt_load(dt_handle_t *dtp)
 		cg->strsize = dtp->opts.strsize;
 		dt_ir_init(&cg->ir);
 		if (dt_cg_program(cg, dtp->bpfprogs.data[b]) < 0) {
-			fprintf(stderr, "dtrace: failed to generate code for %s: %s\n",
-				dtp->bpfprogs.data[b]->name, cg->err ? cg->err : "unknown error");
+			dt_rt_cg_error(dtp, cg, dtp->bpfprogs.data[b]);
 			err = -1;
 			goto out;
 		}

@@ -110,6 +110,7 @@ typedef struct dt_handle {
 	uint32_t mstate_size;		/* bytes of the per-CPU scratch value */
 	int reclaim_fd, reclaim_link;	/* thread-local variables freed when a thread exits */
 	uint32_t state_size;
+	int gotol;			/* the kernel's 32-bit jump: 0 not probed yet, 1 yes, 2 no */
 
 	/* Target process (-c / -p) */
 	pid_t target_pid;
@@ -171,6 +172,8 @@ void dt_rt_detach(dt_handle_t *dtp);
 int dt_rt_end(dt_handle_t *dtp);	/* run END (after detach) */
 
 /* Load one program; on failure reload with the verifier log and print the tail of it. */
+/* Does the kernel take BPF's 32-bit jump (gotol, Linux 6.4+)? Probed once, on first ask. */
+bool dt_rt_have_gotol(dt_handle_t *dtp);
 int dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name,
 		    const struct bpf_insn *insns, size_t ninsns);
 
