@@ -77,7 +77,7 @@ typedef enum dt_act_kind {
 	DT_ACT_SETOPT,		/* setopt(name[, value]): STRING items; the consumer sets it */
 } dt_act_kind_t;
 
-struct dt_pfmt;	/* a parsed printf format: src/consumer */
+struct dt_pfmt;	/* a parsed printf format: dt_pfmt.h */
 
 typedef struct dt_action {
 	dt_act_kind_t kind;
@@ -164,7 +164,7 @@ dt_agg_incr_arg(dt_agg_func_t f)
  *   STDDEV: [count, sum, sum of squares (128-bit: low, high)]
  *   QUANTIZE: 127 buckets (index 63 is zero, below negatives, above powers of two)
  *   LQUANTIZE: levels + 2 buckets (underflow first, overflow last)
- *   LLQUANTIZE: see dt_consumer.h
+ *   LLQUANTIZE: see dt_llquant_nwords below
  */
 typedef struct dt_aggdesc {
 	int id;
@@ -177,6 +177,28 @@ typedef struct dt_aggdesc {
 	int64_t arg[4];		/* LQUANTIZE: base, limit, step; LLQUANTIZE: factor, low, high, steps */
 	struct dt_node *first;	/* where it was first used, for messages */
 } dt_aggdesc_t;
+
+/*
+ * llquantize(value, factor, low, high, steps): buckets, in value order:
+ *
+ *   [0]            value < factor^low
+ *   per order of magnitude m = low .. high, the range [factor^m, factor^(m+1)) cut into
+ *                  steps(m) = min(factor^(m+1), steps) equal parts of which the first
+ *                  steps(m) / factor lie below factor^m and are skipped:
+ *                  steps(m) - steps(m) / factor buckets of width factor^(m+1) / steps(m)
+ *   [last]         value >= factor^(high+1)
+ *
+ *   nwords = 2 + sum over m = low..high of (steps(m) - steps(m) / factor)
+ *
+ * Example: (10, 0, 2, 10) has 1 + 9 + 9 + 9 + 1 = 29 buckets: < 1, 1 .. 9, 10 .. 90,
+ * 100 .. 900, >= 1000. Negative values land in [0]. The layout holds together when factor >= 2,
+ * 0 <= low <= high, steps >= 1 is a multiple of factor and factor^(high+1) fits in 63 bits
+ * (the compiler must reject the rest, as DTrace does);
+ * dt_llquant_nwords returns 0 for parameters that do not make a layout.
+ */
+uint32_t dt_llquant_nwords(int64_t factor, int64_t low, int64_t high, int64_t steps);
+/* The bucket of value (what the BPF code must compute), or -1 for bad parameters. */
+int dt_llquant_bucket(int64_t factor, int64_t low, int64_t high, int64_t steps, int64_t value);
 
 /*
  * D variables. Integers live in 8-byte slots (loads normalize to the variable's type);

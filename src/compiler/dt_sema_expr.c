@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../consumer/dt_consumer.h"
+#include "../common/dt_ksyms.h"
 #include "../providers/dt_provider.h"
 #include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"

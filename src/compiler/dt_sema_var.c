@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../consumer/dt_consumer.h"
 #include "../providers/dt_provider.h"
 #include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"

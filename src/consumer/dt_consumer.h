@@ -5,10 +5,11 @@
  *   aggregation maps --snapshot--> merged entries --sort--> printed tables
  *
  * Formatting is pure code (bytes in, text out), so it is unit-tested without a kernel:
- * dt_printf.c (DTrace's printf language), dt_format.c (trace() and the default record line),
- * dt_aggprint.c (aggregation tables and histograms, clear/trunc/normalize, printa joins),
- * dt_ksyms.c (kernel symbols for stack(), %a, func(), mod()), dt_usyms.c (user symbols for
- * ustack(), %A, uaddr(), usym(), umod()). dt_consume.c owns the loop.
+ * dt_printf.c (DTrace's printf language; the compiler parsed the formats with
+ * src/common/dt_pfmt.c), dt_format.c (trace() and the default record line), dt_aggprint.c
+ * (aggregation tables and histograms, clear/trunc/normalize, printa joins), dt_usyms.c (user
+ * symbols for ustack(), %A, uaddr(), usym(), umod()); kernel symbols for stack(), %a, func()
+ * and mod() come from src/common/dt_ksyms.c. dt_consume.c owns the loop.
  */
 #ifndef DT_CONSUMER_H
 #define DT_CONSUMER_H
@@ -16,6 +17,8 @@
 #include <sys/types.h>
 
 #include "../common/dt_common.h"
+#include "../common/dt_ksyms.h"
+#include "../common/dt_pfmt.h"
 #include "../common/dt_program.h"
 
 /* ---- printf --------------------------------------------------------------------------- */
@@ -29,42 +32,6 @@ typedef struct dt_pfarg {
 	const char *str;	/* STRING: NUL-terminated (bounded by strsize) */
 	pid_t upid;		/* INT of uaddr(), usym(), umod(): the address's process (%A) */
 } dt_pfarg_t;
-
-/* The type of an argument as the compiler sees it, for checking conversions. */
-typedef struct dt_pftype {
-	dt_rec_kind_t kind;	/* INT or STRING (pointers are INT with is_pointer) */
-	uint32_t size;
-	bool is_signed;
-	bool is_pointer;
-	const char *name;	/* D type name for messages: "int", "string", "char *" */
-} dt_pftype_t;
-
-typedef struct dt_pfmt dt_pfmt_t;
-
-/*
- * Parse a D printf format. On error returns NULL and writes DTrace's message (for example
- * `format conversion #1 is undefined`... ) into *errmsg (malloc'd) and the tag (D_SYNTAX, as
- * DTrace reports a malformed format) into *tag.
- * The result owns its memory; free with dt_pfmt_free.
- */
-dt_pfmt_t *dt_pfmt_parse(const char *fmt, char **errmsg, dt_errtag_t *tag);
-void dt_pfmt_free(dt_pfmt_t *pf);
-
-/* Number of arguments the format consumes (conversions plus '*' widths/precisions). */
-int dt_pfmt_nargs(const dt_pfmt_t *pf);
-/* Does the format have conversion c (as 'A')? */
-bool dt_pfmt_has_conv(const dt_pfmt_t *pf, char c);
-
-/*
- * Check argument types against the conversions, DTrace-style. "what" names the function
- * ("printf"); argument #1 is the format, so the first value argument is #2 in messages:
- *   printf( ) argument #2 is incompatible with conversion #1 prototype:
- *   \tconversion: %e\n\t prototype: float, double, or long double\n\t  argument: int
- * Returns 0, or -1 with *errmsg (malloc'd), *tag and *argno (0-based index into args of the
- * offending argument, -1 for errors about the whole call).
- */
-int dt_pfmt_check(const dt_pfmt_t *pf, const char *what, const dt_pftype_t *args, int nargs,
-		  char **errmsg, dt_errtag_t *tag, int *argno);
 
 /* Format into sb. */
 void dt_pfmt_format(dt_strbuf_t *sb, const dt_pfmt_t *pf, const dt_pfarg_t *args, int nargs);
@@ -142,50 +109,6 @@ void dt_agg_print(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *
  */
 void dt_agg_print_entries(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *ents,
 			  size_t n);
-
-/* ---- kernel symbols (dt_ksyms.c) ------------------------------------------------------ */
-
-/*
- * A kernel symbol table, read from a kallsyms-format file on the first lookup (never before:
- * startup reads nothing it does not need). Text symbols only; module names from the "[mod]"
- * column, "vmlinux" for the core kernel.
- */
-typedef struct dt_ksyms dt_ksyms_t;
-
-#define DT_STACK_INDENT 14	/* DTrace's default stackindent */
-
-dt_ksyms_t *dt_ksyms_new(const char *path);	/* NULL: /proc/kallsyms */
-void dt_ksyms_free(dt_ksyms_t *ks);		/* accepts NULL */
-/* Load now (lookups do it themselves): 0, or -errno (-EACCES when every address is 0,
- * as kallsyms shows them without privilege). A failed load is remembered, not retried. */
-int dt_ksyms_load(dt_ksyms_t *ks);
-size_t dt_ksyms_count(dt_ksyms_t *ks);		/* symbols kept; 0 when the load failed */
-/*
- * The symbol covering addr (a symbol covers up to the next one), with the offset into it and
- * its module; NULL when none does (or ks is NULL). The strings live as long as ks.
- */
-const char *dt_ksym_lookup(dt_ksyms_t *ks, uint64_t addr, uint64_t *off, const char **mod);
-/* By name (mod NULL: any module): 0 and *addr, -ENOENT, or the load's -errno. */
-int dt_ksym_by_name(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *addr);
-/* The address range [lo, hi) of function "name" (up to the next symbol); hi may be NULL. */
-int dt_ksym_range(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *lo,
-		  uint64_t *hi);
-
-/* DTrace's text for an address (ks may be NULL: every address is then unknown). */
-void dt_ksym_fmt_addr(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* %a: mod`f+0x1b */
-void dt_ksym_fmt_sym(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* func(): mod`f */
-void dt_ksym_fmt_mod(dt_strbuf_t *sb, dt_ksyms_t *ks, uint64_t addr);	/* mod(): mod */
-/*
- * stack(): "\n", then each frame on its own line after indent spaces (< 0: DT_STACK_INDENT),
- * stopping at npcs or the first zero pc. The same text serves a stack() record and a stack()
- * aggregation key; after a key, the value follows (" %16lld\n"), as in the guide:
- *
- *                 vmlinux`do_syscall_64+0x5b
- *                 vmlinux`entry_SYSCALL_64_after_hwframe+0x76
- *                   2
- */
-void dt_ksym_fmt_stack(dt_strbuf_t *sb, dt_ksyms_t *ks, const uint64_t *pcs, size_t npcs,
-		       int indent);
 
 /* ---- user symbols (dt_usyms.c) -------------------------------------------------------- */
 
@@ -345,57 +268,7 @@ void dt_agg_clear(const dt_aggdesc_t *desc, dt_aggent_t *ents, size_t n);
 void dt_agg_trunc(const dt_aggdesc_t *desc, dt_aggent_t *ents, size_t *n, int64_t keep,
 		  const dt_aggsort_t *opt);
 
-/*
- * llquantize(value, factor, low, high, steps): buckets, in value order:
- *
- *   [0]            value < factor^low
- *   per order of magnitude m = low .. high, the range [factor^m, factor^(m+1)) cut into
- *                  steps(m) = min(factor^(m+1), steps) equal parts of which the first
- *                  steps(m) / factor lie below factor^m and are skipped:
- *                  steps(m) - steps(m) / factor buckets of width factor^(m+1) / steps(m)
- *   [last]         value >= factor^(high+1)
- *
- *   nwords = 2 + sum over m = low..high of (steps(m) - steps(m) / factor)
- *
- * Example: (10, 0, 2, 10) has 1 + 9 + 9 + 9 + 1 = 29 buckets: < 1, 1 .. 9, 10 .. 90,
- * 100 .. 900, >= 1000. Negative values land in [0]. The layout holds together when factor >= 2,
- * 0 <= low <= high, steps >= 1 is a multiple of factor and factor^(high+1) fits in 63 bits
- * (the compiler must reject the rest, as DTrace does);
- * dt_llquant_nwords returns 0 for parameters that do not make a layout.
- */
-uint32_t dt_llquant_nwords(int64_t factor, int64_t low, int64_t high, int64_t steps);
-/* The bucket of value (what the BPF code must compute), or -1 for bad parameters. */
-int dt_llquant_bucket(int64_t factor, int64_t low, int64_t high, int64_t steps, int64_t value);
-
 /* ---- printa() with a format (dt_printf.c) ---------------------------------------------- */
-
-/*
- * Compile-time check of printa(fmt, @a, @b, ...): the keys of the first aggregation are the
- * format's arguments, in order (argument #2 is the first key, as DTrace counts: #1 is the
- * format); each %@ conversion takes the next aggregation's value, typed uint64_t for count()
- * and int64_t for the others (a %@ past the last aggregation takes the last one again). Keys
- * the format leaves out are fine. Every aggregation must have the first one's key signature.
- * Messages and tags are DTrace's:
- *
- *   D_PRINTA_AGGKEY    printa( ): @a and @b do not have matching key signatures: @a has 0
- *                      keys, @b has 1 key
- *   D_PRINTA_AGGPROTO  printa( ): @b[ ] key #2 is incompatible with @a:\n        a key #2:
- *                      int\n        b key #2: string
- *   D_PRINTF_ARG_PROTO printa( ) prototype mismatch: conversion #1 (%d) is missing a
- *                      corresponding value argument
- *   D_PRINTF_ARG_TYPE  printa( ) argument #2 is incompatible with conversion #1 prototype:
- *                      ... (a key), or printa( ) aggregating action is incompatible with
- *                      conversion #2 prototype: ... (a %@ value)
- *   D_PRINTF_DYN_*     as printf for '*' widths (which printa has no argument for)
- *
- * Returns 0, or -1 with *errmsg (malloc'd) and *tag.
- */
-int dt_printa_check(const dt_pfmt_t *pf, const dt_aggdesc_t *const *aggs, int naggs,
-		    char **errmsg, dt_errtag_t *tag);
-
-/* printa() without a format: only the key signatures (D_PRINTA_AGGKEY, D_PRINTA_AGGPROTO). */
-int dt_printa_check_keys(const dt_aggdesc_t *const *aggs, int naggs, char **errmsg,
-			 dt_errtag_t *tag);
 
 /*
  * One row of a printa() join: the representative key (from the first aggregation, in

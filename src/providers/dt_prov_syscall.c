@@ -18,7 +18,7 @@
 
 #include <bpf/bpf.h>
 
-#include "../consumer/dt_consumer.h"
+#include "../common/dt_ksyms.h"
 #include "dt_provider.h"
 
 #define SC_MAXNR 1024	/* dispatch map size: above every x86-64 syscall number */

@@ -1,5 +1,5 @@
 /*
- * test_ksyms.c: kernel symbols (src/consumer/dt_ksyms.c) from a synthetic kallsyms file:
+ * test_ksyms.c: kernel symbols (src/common/dt_ksyms.c) from a synthetic kallsyms file:
  * lookups, modules, aliases, the text of %a, func(), mod() and stack(), and stack() keys in
  * aggregation tables.
  */

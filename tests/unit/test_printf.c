@@ -1,6 +1,7 @@
 /*
- * test_printf.c: DTrace's printf language (src/consumer/dt_printf.c): every conversion, flag,
- * width and precision form, and every compile-time message with its tag.
+ * test_printf.c: DTrace's printf language (src/common/dt_pfmt.c parses and checks,
+ * src/consumer/dt_printf.c formats): every conversion, flag, width and precision form, and
+ * every compile-time message with its tag.
  */
 #include <stdlib.h>
 #include <time.h>

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dt_consumer.h"
+#include "dt_ksyms.h"
 
 #define DT_KSYM_LASTSPAN 0x100000	/* bytes the highest symbol may cover */
 #define DT_KSYM_DEFPATH "/proc/kallsyms"
