@@ -1537,308 +1537,319 @@ dt_cg_progenyof(dt_cg_t *cg, dt_node_t *n)
 	MLD(0, v + 16);
 }
 
-void
-dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
+/*
+ * Take the first free speculation id (state 0 -> 1) with an atomic compare and
+ * exchange, so two CPUs never get the same one; 0 when all are taken. The
+ * consumer frees an id (back to 0) when it commits or discards it.
+ */
+static void
+dt_cg_subr_speculation(dt_cg_t *cg, dt_node_t *n)
+{
+	int done = dt_ir_label(IR(cg));
+
+	for (uint32_t i = 1; i <= cg->dtp->opts.nspec; i++) {
+		dt_ir_ld_mapval(IR(cg), 1, DT_MAP_SPEC, 8 * i);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		EMIT(cg, DT_MOV64_IMM(2, 1));
+		EMIT(cg, dt_insn(BPF_STX | BPF_DW | BPF_ATOMIC, 1, 2, 0, BPF_CMPXCHG));
+		{
+			int next = dt_ir_label(IR(cg));
+
+			dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, next);
+			EMIT(cg, DT_MOV64_IMM(0, (int32_t)i));
+			dt_ir_ja(IR(cg), done);
+			dt_ir_place(IR(cg), next);
+		}
+	}
+	dt_cg_stat_inc(cg, DT_STAT_SPECFAIL);
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	dt_ir_place(IR(cg), done);
+}
+
+static void
+dt_cg_subr_copyinstr(dt_cg_t *cg, dt_node_t *n)
 {
 	uint32_t ss = cg->strsize;
+	uint32_t off = dt_cg_temp(cg, ss);
 
-	cg->cur_loc = n->loc;
-	switch (n->ident_id) {
-	case DT_SUBR_SPECULATION: {
-		/*
-		 * Take the first free speculation id (state 0 -> 1) with an atomic compare and
-		 * exchange, so two CPUs never get the same one; 0 when all are taken. The
-		 * consumer frees an id (back to 0) when it commits or discards it.
-		 */
-		int done = dt_ir_label(IR(cg));
-
-		for (uint32_t i = 1; i <= cg->dtp->opts.nspec; i++) {
-			dt_ir_ld_mapval(IR(cg), 1, DT_MAP_SPEC, 8 * i);
-			EMIT(cg, DT_MOV64_IMM(0, 0));
-			EMIT(cg, DT_MOV64_IMM(2, 1));
-			EMIT(cg, dt_insn(BPF_STX | BPF_DW | BPF_ATOMIC, 1, 2, 0, BPF_CMPXCHG));
-			{
-				int next = dt_ir_label(IR(cg));
-
-				dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, next);
-				EMIT(cg, DT_MOV64_IMM(0, (int32_t)i));
-				dt_ir_ja(IR(cg), done);
-				dt_ir_place(IR(cg), next);
-			}
-		}
-		dt_cg_stat_inc(cg, DT_STAT_SPECFAIL);
-		EMIT(cg, DT_MOV64_IMM(0, 0));
-		dt_ir_place(IR(cg), done);
-		return;
-	}
-	case DT_SUBR_COPYINSTR: {
-		uint32_t off = dt_cg_temp(cg, ss);
-
-		if (n->list.len > 1) {
-			/* copyinstr(addr, len): at most len bytes, and never past strsize */
-			int a = dt_ir_label(IR(cg)), b = dt_ir_label(IR(cg));
-
-			dt_cg_expr(cg, n->list.data[1]);
-			dt_cg_push(cg);
-			dt_cg_expr(cg, n->list.data[0]);
-			EMIT(cg, DT_MOV64_REG(3, 0));
-			dt_cg_pop(cg, 4);
-			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, 1));
-			dt_ir_jmp_imm(IR(cg), BPF_JLE, 4, (int32_t)ss, a);
-			EMIT(cg, DT_MOV64_IMM(4, (int32_t)ss));
-			dt_ir_place(IR(cg), a);
-			dt_ir_jmp_imm(IR(cg), BPF_JGE, 4, 1, b);
-			EMIT(cg, DT_MOV64_IMM(4, 1));
-			dt_ir_place(IR(cg), b);
-			EMIT(cg, DT_STX(BPF_DW, 10, 4, FP_VAL));
-			EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
-			/* r4 is bounded [1, strsize]: the verifier knows from the two clamps */
-			dt_cg_copystr(cg, off, 4, 0, BPF_FUNC_probe_read_user_str);
-			return;
-		}
-		dt_cg_expr(cg, n->list.data[0]);
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		dt_cg_copystr(cg, off, -1, ss, BPF_FUNC_probe_read_user_str);
-		return;
-	}
-	case DT_SUBR_STRLEN: {
-		dt_node_t *a = n->list.data[0];
-		uint32_t cap = dt_cg_strcap(cg, a), off = dt_cg_temp(cg, cap);
-		int ok = dt_ir_label(IR(cg));
-
-		dt_cg_expr(cg, a);
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-		/* the copy's length counts the NUL */
-		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
-		dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, ok);
-		EMIT(cg, DT_MOV64_IMM(0, 0));
-		dt_ir_place(IR(cg), ok);
-		return;
-	}
-	case DT_SUBR_STRJOIN: {
-		/*
-		 * Copy a, then b right after a's last character. The buffer is twice strsize so
-		 * the verifier, which bounds the offset and the length separately, sees every
-		 * write in range; the result is cut at strsize - 1 characters.
-		 */
-		uint32_t off = dt_cg_temp(cg, 2 * ss);
-		int lo = dt_ir_label(IR(cg)), hi = dt_ir_label(IR(cg));
+	if (n->list.len > 1) {
+		/* copyinstr(addr, len): at most len bytes, and never past strsize */
+		int a = dt_ir_label(IR(cg)), b = dt_ir_label(IR(cg));
 
 		dt_cg_expr(cg, n->list.data[1]);
 		dt_cg_push(cg);
 		dt_cg_expr(cg, n->list.data[0]);
 		EMIT(cg, DT_MOV64_REG(3, 0));
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(ss, dt_cg_strcap(cg, n->list.data[0]))));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
-		dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, lo);
-		EMIT(cg, DT_MOV64_IMM(0, 0));
-		dt_ir_place(IR(cg), lo);
-		dt_ir_jmp_imm(IR(cg), BPF_JLT, 0, (int32_t)ss, hi);
-		EMIT(cg, DT_MOV64_IMM(0, (int32_t)ss - 1));
-		dt_ir_place(IR(cg), hi);
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 0));
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)ss));
-		dt_cg_pop(cg, 3);
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-		EMIT(cg, DT_ST(BPF_B, 7, (off + ss - 1), 0));
-		EMIT(cg, DT_MOV64_REG(0, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
+		dt_cg_pop(cg, 4);
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, 1));
+		dt_ir_jmp_imm(IR(cg), BPF_JLE, 4, (int32_t)ss, a);
+		EMIT(cg, DT_MOV64_IMM(4, (int32_t)ss));
+		dt_ir_place(IR(cg), a);
+		dt_ir_jmp_imm(IR(cg), BPF_JGE, 4, 1, b);
+		EMIT(cg, DT_MOV64_IMM(4, 1));
+		dt_ir_place(IR(cg), b);
+		EMIT(cg, DT_STX(BPF_DW, 10, 4, FP_VAL));
+		EMIT(cg, DT_LDX(BPF_DW, 4, 10, FP_VAL));
+		/* r4 is bounded [1, strsize]: the verifier knows from the two clamps */
+		dt_cg_copystr(cg, off, 4, 0, BPF_FUNC_probe_read_user_str);
 		return;
 	}
-	case DT_SUBR_SUBSTR: {
-		/*
-		 * substr(s, index[, length]), as DTrace defines it: a negative index counts
-		 * from the end; if it is still negative, the length shrinks by as much and the
-		 * index becomes 0; a negative length leaves that many characters off the end;
-		 * anything outside s is cut off, and nothing left gives "".
-		 */
-		dt_node_t *a = n->list.data[0];
-		uint32_t ca = dt_cg_strcap(cg, a), cr = dt_cg_strcap(cg, n);
-		uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 24);
-		int ok = LBL(), empty = LBL(), rem = LBL(), fit = LBL(), copy = LBL();
+	dt_cg_expr(cg, n->list.data[0]);
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	dt_cg_copystr(cg, off, -1, ss, BPF_FUNC_probe_read_user_str);
+}
 
-		dt_cg_sload(cg, a, a_off, ca);
-		MST(v + 0, 0);
-		dt_cg_expr(cg, n->list.data[1]);
-		MST(v + 8, 0);
-		if (n->list.len > 2)
-			dt_cg_expr(cg, n->list.data[2]);
-		else
-			EMIT(cg, DT_MOV64_IMM(0, (int32_t)ss));
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		MLD(2, v + 8);
-		MLD(4, v + 0);
-		/* r2 index, r3 remaining, r4 len */
-		JIMM(BPF_JSGE, 2, 0, ok);
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 4));
-		JIMM(BPF_JSGE, 2, 0, ok);
-		EMIT(cg, DT_MOV64_REG(5, 2));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 3));
-		JIMM(BPF_JSLE, 5, 0, ok);
-		EMIT(cg, DT_MOV64_REG(3, 5));
-		EMIT(cg, DT_MOV64_IMM(2, 0));
-		PLACE(ok);
-		JIMM(BPF_JSLT, 2, 0, empty);
-		JREG(BPF_JSGE, 2, 4, empty);
-		JIMM(BPF_JSGE, 3, 0, rem);
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 4));
-		EMIT(cg, DT_ALU64_REG(BPF_SUB, 3, 2));
-		PLACE(rem);
-		/* at most len - index characters */
-		EMIT(cg, DT_MOV64_REG(5, 4));
-		EMIT(cg, DT_ALU64_REG(BPF_SUB, 5, 2));
-		JREG(BPF_JSLE, 3, 5, fit);
-		EMIT(cg, DT_MOV64_REG(3, 5));
-		PLACE(fit);
-		MST(v + 8, 2);
-		MST(v + 16, 3);
-		JA(copy);
-		PLACE(empty);
-		MSTI(v + 16, 0);
-		PLACE(copy);
-		dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
-		return;
-	}
-	case DT_SUBR_INDEX: case DT_SUBR_RINDEX: {
-		uint32_t ca = dt_cg_strcap(cg, n->list.data[0]);
-		uint32_t a_off = dt_cg_temp(cg, ca + dt_cg_strcap(cg, n->list.data[1]) + 8);
-		uint32_t pos = dt_cg_temp(cg, 8);
+static void
+dt_cg_subr_strlen(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_node_t *a = n->list.data[0];
+	uint32_t cap = dt_cg_strcap(cg, a), off = dt_cg_temp(cg, cap);
+	int ok = dt_ir_label(IR(cg));
 
-		dt_cg_search(cg, n, n->ident_id == DT_SUBR_RINDEX, a_off, ca, pos);
-		MLD(0, pos);
-		return;
-	}
-	case DT_SUBR_STRSTR: {
-		/* the rest of s from the first occurrence of sub; "" when there is none */
-		uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
-		uint32_t a_off = dt_cg_temp(cg, ca + dt_cg_strcap(cg, n->list.data[1]) + 8);
-		uint32_t r = dt_cg_temp(cg, cr), pos = dt_cg_temp(cg, 8), cnt = dt_cg_temp(cg, 8);
+	dt_cg_expr(cg, a);
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+	/* the copy's length counts the NUL */
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
+	dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, ok);
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	dt_ir_place(IR(cg), ok);
+}
 
-		dt_cg_search(cg, n, false, a_off, ca, pos);
-		MSTI(cnt, (int32_t)ca);
-		dt_cg_scopy(cg, r, cr, a_off, ca, pos, cnt);
-		return;
-	}
-	case DT_SUBR_STRCHR: case DT_SUBR_STRRCHR: {
-		/* the rest of s from the first (last) c; "" when there is none */
-		uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
-		uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 24);
-		int loop = LBL(), end = LBL(), nomatch = LBL();
+/*
+ * Copy a, then b right after a's last character. The buffer is twice strsize so
+ * the verifier, which bounds the offset and the length separately, sees every
+ * write in range; the result is cut at strsize - 1 characters.
+ */
+static void
+dt_cg_subr_strjoin(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ss = cg->strsize;
+	uint32_t off = dt_cg_temp(cg, 2 * ss);
+	int lo = dt_ir_label(IR(cg)), hi = dt_ir_label(IR(cg));
 
-		dt_cg_sload(cg, n->list.data[0], a_off, ca);
-		dt_cg_expr(cg, n->list.data[1]);
-		EMIT(cg, DT_ALU64_IMM(BPF_AND, 0, 0xff));
-		MST(v + 0, 0);
-		MSTI(v + 8, -1);
-		MSTI(v + 16, (int32_t)ca);
-		EMIT(cg, DT_MOV64_IMM(3, 0));
-		PLACE(loop);
-		JIMM(BPF_JGE, 3, ca, end);
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
-		LDB(1, 1, a_off);
-		MLD(0, v + 0);
-		JREG(BPF_JNE, 1, 0, nomatch);
-		MST(v + 8, 3);
-		if (n->ident_id == DT_SUBR_STRCHR)
-			JA(end);
-		PLACE(nomatch);
-		JIMM(BPF_JEQ, 1, 0, end);
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
-		JA(loop);
-		PLACE(end);
-		dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
-		return;
-	}
-	case DT_SUBR_TOUPPER: case DT_SUBR_TOLOWER: {
-		uint32_t ca = dt_cg_strcap(cg, n->list.data[0]);
-		uint32_t a_off = dt_cg_temp(cg, DT_MAX(ca, dt_cg_strcap(cg, n)));
-		bool up = n->ident_id == DT_SUBR_TOUPPER;
-		int loop = LBL(), end = LBL(), next = LBL();
+	dt_cg_expr(cg, n->list.data[1]);
+	dt_cg_push(cg);
+	dt_cg_expr(cg, n->list.data[0]);
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(ss, dt_cg_strcap(cg, n->list.data[0]))));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 0, 1));
+	dt_ir_jmp_imm(IR(cg), BPF_JSGE, 0, 0, lo);
+	EMIT(cg, DT_MOV64_IMM(0, 0));
+	dt_ir_place(IR(cg), lo);
+	dt_ir_jmp_imm(IR(cg), BPF_JLT, 0, (int32_t)ss, hi);
+	EMIT(cg, DT_MOV64_IMM(0, (int32_t)ss - 1));
+	dt_ir_place(IR(cg), hi);
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 0));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)ss));
+	dt_cg_pop(cg, 3);
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+	EMIT(cg, DT_ST(BPF_B, 7, (off + ss - 1), 0));
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)off));
+}
 
-		dt_cg_sload(cg, n->list.data[0], a_off, ca);
-		EMIT(cg, DT_MOV64_IMM(3, 0));
-		PLACE(loop);
-		JIMM(BPF_JGE, 3, ca, end);
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
-		LDB(2, 1, a_off);
-		JIMM(BPF_JEQ, 2, 0, end);
-		JIMM(BPF_JLT, 2, up ? 'a' : 'A', next);
-		JIMM(BPF_JGT, 2, up ? 'z' : 'Z', next);
-		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 0x20));
-		EMIT(cg, DT_STX(BPF_B, 1, 2, a_off));
-		PLACE(next);
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
-		JA(loop);
-		PLACE(end);
-		EMIT(cg, DT_MOV64_REG(0, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)a_off));
-		return;
-	}
-	case DT_SUBR_BASENAME: case DT_SUBR_DIRNAME:
-		dt_cg_pathpart(cg, n, n->ident_id == DT_SUBR_DIRNAME);
-		return;
-	case DT_SUBR_LLTOSTR:
-		dt_cg_lltostr(cg, n);
-		return;
-	case DT_SUBR_STRTOLL:
-		dt_cg_strtoll(cg, n);
-		return;
-	case DT_SUBR_HTONS: case DT_SUBR_NTOHS:
-	case DT_SUBR_HTONL: case DT_SUBR_NTOHL:
-	case DT_SUBR_HTONLL: case DT_SUBR_NTOHLL: {
-		/* network order is big-endian; the swap also zero-extends the result */
-		int bits = n->ident_id == DT_SUBR_HTONS || n->ident_id == DT_SUBR_NTOHS ? 16 :
-			   n->ident_id == DT_SUBR_HTONL || n->ident_id == DT_SUBR_NTOHL ? 32 : 64;
+/*
+ * substr(s, index[, length]), as DTrace defines it: a negative index counts
+ * from the end; if it is still negative, the length shrinks by as much and the
+ * index becomes 0; a negative length leaves that many characters off the end;
+ * anything outside s is cut off, and nothing left gives "".
+ */
+static void
+dt_cg_subr_substr(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ss = cg->strsize;
+	dt_node_t *a = n->list.data[0];
+	uint32_t ca = dt_cg_strcap(cg, a), cr = dt_cg_strcap(cg, n);
+	uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 24);
+	int ok = LBL(), empty = LBL(), rem = LBL(), fit = LBL(), copy = LBL();
 
-		dt_cg_expr(cg, n->list.data[0]);
-		EMIT(cg, dt_insn(BPF_ALU | BPF_END | BPF_TO_BE, 0, 0, 0, bits));
-		return;
-	}
-	case DT_SUBR_RAND:
-		EMIT(cg, DT_CALL(BPF_FUNC_get_prandom_u32));
-		dt_cg_normalize(cg, 0, 4, true);
-		return;
-	case DT_SUBR_GETMAJOR: case DT_SUBR_GETMINOR:
-		/* the kernel's dev_t: major in the high 12 bits, minor in the low 20 */
-		dt_cg_expr(cg, n->list.data[0]);
-		if (n->ident_id == DT_SUBR_GETMAJOR) {
-			EMIT(cg, DT_ALU32_IMM(BPF_RSH, 0, 20));
-		} else {
-			EMIT(cg, DT_ALU32_IMM(BPF_AND, 0, 0xfffff));
-		}
-		return;
-	case DT_SUBR_INET_NTOA: case DT_SUBR_INET_NTOA6: case DT_SUBR_INET_NTOP:
-		dt_cg_inet(cg, n);
-		return;
-	case DT_SUBR_PROGENYOF:
-		dt_cg_progenyof(cg, n);
-		return;
-	case DT_SUBR_STRTOK:
-		dt_cg_strtok(cg, n);
-		return;
-	case DT_SUBR_CLEANPATH:
-		dt_cg_cleanpath(cg, n);
-		return;
-	case DT_SUBR_D_PATH: case DT_SUBR_FI_PATHNAME: case DT_SUBR_FI_MOUNT:
-		dt_cg_d_path(cg, n);
-		return;
-	case DT_SUBR_ALLOCA: case DT_SUBR_COPYIN: case DT_SUBR_COPYINTO: case DT_SUBR_BCOPY:
-		dt_cg_memsubr(cg, n);
-		return;
-	default:
-		dt_cg_fail(cg, "unknown subroutine");
-		return;
+	dt_cg_sload(cg, a, a_off, ca);
+	MST(v + 0, 0);
+	dt_cg_expr(cg, n->list.data[1]);
+	MST(v + 8, 0);
+	if (n->list.len > 2)
+		dt_cg_expr(cg, n->list.data[2]);
+	else
+		EMIT(cg, DT_MOV64_IMM(0, (int32_t)ss));
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	MLD(2, v + 8);
+	MLD(4, v + 0);
+	/* r2 index, r3 remaining, r4 len */
+	JIMM(BPF_JSGE, 2, 0, ok);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 4));
+	JIMM(BPF_JSGE, 2, 0, ok);
+	EMIT(cg, DT_MOV64_REG(5, 2));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 3));
+	JIMM(BPF_JSLE, 5, 0, ok);
+	EMIT(cg, DT_MOV64_REG(3, 5));
+	EMIT(cg, DT_MOV64_IMM(2, 0));
+	PLACE(ok);
+	JIMM(BPF_JSLT, 2, 0, empty);
+	JREG(BPF_JSGE, 2, 4, empty);
+	JIMM(BPF_JSGE, 3, 0, rem);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 4));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 3, 2));
+	PLACE(rem);
+	/* at most len - index characters */
+	EMIT(cg, DT_MOV64_REG(5, 4));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 5, 2));
+	JREG(BPF_JSLE, 3, 5, fit);
+	EMIT(cg, DT_MOV64_REG(3, 5));
+	PLACE(fit);
+	MST(v + 8, 2);
+	MST(v + 16, 3);
+	JA(copy);
+	PLACE(empty);
+	MSTI(v + 16, 0);
+	PLACE(copy);
+	dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
+}
+
+static void
+dt_cg_subr_index(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]);
+	uint32_t a_off = dt_cg_temp(cg, ca + dt_cg_strcap(cg, n->list.data[1]) + 8);
+	uint32_t pos = dt_cg_temp(cg, 8);
+
+	dt_cg_search(cg, n, n->ident_id == DT_SUBR_RINDEX, a_off, ca, pos);
+	MLD(0, pos);
+}
+
+/* the rest of s from the first occurrence of sub; "" when there is none */
+static void
+dt_cg_subr_strstr(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
+	uint32_t a_off = dt_cg_temp(cg, ca + dt_cg_strcap(cg, n->list.data[1]) + 8);
+	uint32_t r = dt_cg_temp(cg, cr), pos = dt_cg_temp(cg, 8), cnt = dt_cg_temp(cg, 8);
+
+	dt_cg_search(cg, n, false, a_off, ca, pos);
+	MSTI(cnt, (int32_t)ca);
+	dt_cg_scopy(cg, r, cr, a_off, ca, pos, cnt);
+}
+
+/* the rest of s from the first (last) c; "" when there is none */
+static void
+dt_cg_subr_strchr(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
+	uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 24);
+	int loop = LBL(), end = LBL(), nomatch = LBL();
+
+	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	dt_cg_expr(cg, n->list.data[1]);
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 0, 0xff));
+	MST(v + 0, 0);
+	MSTI(v + 8, -1);
+	MSTI(v + 16, (int32_t)ca);
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	PLACE(loop);
+	JIMM(BPF_JGE, 3, ca, end);
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+	LDB(1, 1, a_off);
+	MLD(0, v + 0);
+	JREG(BPF_JNE, 1, 0, nomatch);
+	MST(v + 8, 3);
+	if (n->ident_id == DT_SUBR_STRCHR)
+		JA(end);
+	PLACE(nomatch);
+	JIMM(BPF_JEQ, 1, 0, end);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	JA(loop);
+	PLACE(end);
+	dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
+}
+
+static void
+dt_cg_subr_toupper(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]);
+	uint32_t a_off = dt_cg_temp(cg, DT_MAX(ca, dt_cg_strcap(cg, n)));
+	bool up = n->ident_id == DT_SUBR_TOUPPER;
+	int loop = LBL(), end = LBL(), next = LBL();
+
+	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	PLACE(loop);
+	JIMM(BPF_JGE, 3, ca, end);
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 3));
+	LDB(2, 1, a_off);
+	JIMM(BPF_JEQ, 2, 0, end);
+	JIMM(BPF_JLT, 2, up ? 'a' : 'A', next);
+	JIMM(BPF_JGT, 2, up ? 'z' : 'Z', next);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 0x20));
+	EMIT(cg, DT_STX(BPF_B, 1, 2, a_off));
+	PLACE(next);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
+	JA(loop);
+	PLACE(end);
+	EMIT(cg, DT_MOV64_REG(0, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)a_off));
+}
+
+static void
+dt_cg_subr_pathpart(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_cg_pathpart(cg, n, n->ident_id == DT_SUBR_DIRNAME);
+}
+
+/* network order is big-endian; the swap also zero-extends the result */
+static void
+dt_cg_subr_byteswap(dt_cg_t *cg, dt_node_t *n)
+{
+	int bits = n->ident_id == DT_SUBR_HTONS || n->ident_id == DT_SUBR_NTOHS ? 16 :
+		   n->ident_id == DT_SUBR_HTONL || n->ident_id == DT_SUBR_NTOHL ? 32 : 64;
+
+	dt_cg_expr(cg, n->list.data[0]);
+	EMIT(cg, dt_insn(BPF_ALU | BPF_END | BPF_TO_BE, 0, 0, 0, bits));
+}
+
+static void
+dt_cg_subr_rand(dt_cg_t *cg, dt_node_t *n)
+{
+	EMIT(cg, DT_CALL(BPF_FUNC_get_prandom_u32));
+	dt_cg_normalize(cg, 0, 4, true);
+}
+
+/* the kernel's dev_t: major in the high 12 bits, minor in the low 20 */
+static void
+dt_cg_subr_getmajor(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_cg_expr(cg, n->list.data[0]);
+	if (n->ident_id == DT_SUBR_GETMAJOR) {
+		EMIT(cg, DT_ALU32_IMM(BPF_RSH, 0, 20));
+	} else {
+		EMIT(cg, DT_ALU32_IMM(BPF_AND, 0, 0xfffff));
 	}
 }
 
+/*
+ * A call of a subroutine: its DT_SUBRS row's emitter (dt_compiler.h) generates the code
+ * that leaves the result in r0.
+ */
+typedef void dt_cg_subr_fn(dt_cg_t *cg, dt_node_t *n);
+
+static dt_cg_subr_fn *const dt_cg_subr_emit[DT_SUBR_COUNT] = {
+#define DT_X_EMIT(id, name, args, result, emit) [DT_SUBR_##id] = emit,
+	DT_SUBRS(DT_X_EMIT)
+#undef DT_X_EMIT
+};
+
+void
+dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
+{
+	cg->cur_loc = n->loc;
+	dt_cg_subr_emit[n->ident_id](cg, n);
+}

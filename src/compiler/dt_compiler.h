@@ -407,20 +407,69 @@ enum { DT_ACTFN_TRACE, DT_ACTFN_PRINTF, DT_ACTFN_EXIT, DT_ACTFN_PRINTA, DT_ACTFN
        DT_ACTFN_CHILL, DT_ACTFN_PANIC, DT_ACTFN_BREAKPOINT,
        DT_ACTFN_SPECULATE, DT_ACTFN_COMMIT, DT_ACTFN_DISCARD };
 
-/* node->ident_id of subroutines (DT_IDENT_SUBR); their prototypes are in dt_subrs.c */
-enum { DT_SUBR_COPYINSTR, DT_SUBR_STRLEN, DT_SUBR_STRJOIN, DT_SUBR_SUBSTR, DT_SUBR_INDEX,
-       DT_SUBR_RINDEX, DT_SUBR_STRSTR, DT_SUBR_STRCHR, DT_SUBR_STRRCHR, DT_SUBR_TOUPPER,
-       DT_SUBR_TOLOWER, DT_SUBR_LLTOSTR, DT_SUBR_STRTOLL, DT_SUBR_BASENAME, DT_SUBR_DIRNAME,
-       DT_SUBR_HTONS, DT_SUBR_HTONL, DT_SUBR_HTONLL, DT_SUBR_NTOHS, DT_SUBR_NTOHL,
-       DT_SUBR_NTOHLL, DT_SUBR_RAND, DT_SUBR_GETMAJOR, DT_SUBR_GETMINOR, DT_SUBR_INET_NTOA,
-       DT_SUBR_INET_NTOA6, DT_SUBR_INET_NTOP, DT_SUBR_PROGENYOF, DT_SUBR_SPECULATION,
-       DT_SUBR_STRTOK, DT_SUBR_CLEANPATH, DT_SUBR_D_PATH,
-       DT_SUBR_FI_PATHNAME, DT_SUBR_FI_MOUNT, DT_SUBR_ALLOCA, DT_SUBR_COPYIN, DT_SUBR_COPYINTO,
-       DT_SUBR_BCOPY };
+/*
+ * D's subroutines, one row each: the only place a subroutine is registered.
+ *   X(ID, name, args, result, emitter)
+ * ID makes DT_SUBR_<ID>, the node's ident_id; args are the argument kinds (dt_subrs.c says
+ * what each character means; the optional ones after a '|'); result names the result type;
+ * emitter is the dt_cg_subr.c function that generates the call (several rows may share one,
+ * which tells them apart by ident_id). Semantic analysis checks calls against the row;
+ * code generation calls the emitter.
+ */
+#define DT_SUBRS(X)                                                                         \
+	X(COPYINSTR,	"copyinstr",	"p|i",	"string",	dt_cg_subr_copyinstr)       \
+	X(STRLEN,	"strlen",	"s",	"size_t",	dt_cg_subr_strlen)          \
+	X(STRJOIN,	"strjoin",	"ss",	"string",	dt_cg_subr_strjoin)         \
+	X(SUBSTR,	"substr",	"si|i",	"string",	dt_cg_subr_substr)          \
+	X(INDEX,	"index",	"ss|i",	"int",		dt_cg_subr_index)           \
+	X(RINDEX,	"rindex",	"ss|i",	"int",		dt_cg_subr_index)           \
+	X(STRSTR,	"strstr",	"ss",	"string",	dt_cg_subr_strstr)          \
+	X(STRCHR,	"strchr",	"si",	"string",	dt_cg_subr_strchr)          \
+	X(STRRCHR,	"strrchr",	"si",	"string",	dt_cg_subr_strchr)          \
+	X(TOUPPER,	"toupper",	"s",	"string",	dt_cg_subr_toupper)         \
+	X(TOLOWER,	"tolower",	"s",	"string",	dt_cg_subr_toupper)         \
+	X(LLTOSTR,	"lltostr",	"i|i",	"string",	dt_cg_lltostr)              \
+	X(STRTOLL,	"strtoll",	"s|i",	"int64_t",	dt_cg_strtoll)              \
+	X(BASENAME,	"basename",	"s",	"string",	dt_cg_subr_pathpart)        \
+	X(DIRNAME,	"dirname",	"s",	"string",	dt_cg_subr_pathpart)        \
+	X(HTONS,	"htons",	"i",	"uint16_t",	dt_cg_subr_byteswap)        \
+	X(HTONL,	"htonl",	"i",	"uint32_t",	dt_cg_subr_byteswap)        \
+	X(HTONLL,	"htonll",	"i",	"uint64_t",	dt_cg_subr_byteswap)        \
+	X(NTOHS,	"ntohs",	"i",	"uint16_t",	dt_cg_subr_byteswap)        \
+	X(NTOHL,	"ntohl",	"i",	"uint32_t",	dt_cg_subr_byteswap)        \
+	X(NTOHLL,	"ntohll",	"i",	"uint64_t",	dt_cg_subr_byteswap)        \
+	X(RAND,		"rand",		"",	"int",		dt_cg_subr_rand)            \
+	X(GETMAJOR,	"getmajor",	"i",	"uint32_t",	dt_cg_subr_getmajor)        \
+	X(GETMINOR,	"getminor",	"i",	"uint32_t",	dt_cg_subr_getmajor)        \
+	X(INET_NTOA,	"inet_ntoa",	"p",	"string",	dt_cg_inet)                 \
+	X(INET_NTOA6,	"inet_ntoa6",	"p",	"string",	dt_cg_inet)                 \
+	X(INET_NTOP,	"inet_ntop",	"ip",	"string",	dt_cg_inet)                 \
+	X(PROGENYOF,	"progenyof",	"i",	"int",		dt_cg_progenyof)            \
+	X(SPECULATION,	"speculation",	"",	"int",		dt_cg_subr_speculation)     \
+	X(STRTOK,	"strtok",	"Ss",	"string",	dt_cg_strtok)               \
+	X(CLEANPATH,	"cleanpath",	"s",	"string",	dt_cg_cleanpath)            \
+	X(D_PATH,	"d_path",	"p",	"string",	dt_cg_d_path)               \
+	/* dlibs/io.d's fi_pathname and fi_mount: d_path, and the mount point of the      \
+	 * path's mount, "<unknown>" where d_path gives "" */                             \
+	X(FI_PATHNAME,	"__fi_pathname", "p",	"string",	dt_cg_d_path)               \
+	X(FI_MOUNT,	"__fi_mount",	"p",	"string",	dt_cg_d_path)               \
+	/* the memory subroutines work in the clause's scratch space (dt_cg_subr.c) */   \
+	X(ALLOCA,	"alloca",	"i",	"void *",	dt_cg_memsubr)              \
+	X(COPYIN,	"copyin",	"pi",	"void *",	dt_cg_memsubr)              \
+	X(COPYINTO,	"copyinto",	"piP",	"void",		dt_cg_memsubr)              \
+	X(BCOPY,	"bcopy",	"PPi",	"void",		dt_cg_memsubr)
+
+/* node->ident_id of subroutines (DT_IDENT_SUBR) */
+typedef enum dt_subr_id {
+#define DT_X_ENUM(id, name, args, result, emit) DT_SUBR_##id,
+	DT_SUBRS(DT_X_ENUM)
+#undef DT_X_ENUM
+	DT_SUBR_COUNT
+} dt_subr_id_t;
 
 typedef struct dt_subr {
 	const char *name;
-	int id;
+	dt_subr_id_t id;
 	const char *args;	/* argument kinds (dt_subrs.c); '|' then the optional ones */
 	const char *result;	/* the result type's name ("string", "size_t", "int", ...) */
 } dt_subr_t;

@@ -57,7 +57,7 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		/* subroutines whose result fits in less than strsize (dt_cg_subr.c's buffers) */
 		if (n->ident_kind != DT_IDENT_SUBR)
 			break;
-		switch (n->ident_id) {
+		switch ((dt_subr_id_t)n->ident_id) {
 		case DT_SUBR_SUBSTR: case DT_SUBR_STRSTR: case DT_SUBR_STRCHR:
 		case DT_SUBR_STRRCHR: case DT_SUBR_TOUPPER: case DT_SUBR_TOLOWER:
 		case DT_SUBR_BASENAME: case DT_SUBR_DIRNAME: case DT_SUBR_CLEANPATH:
@@ -73,8 +73,17 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		case DT_SUBR_INET_NTOA6: case DT_SUBR_INET_NTOP:
 			cap = 48;	/* INET6_ADDRSTRLEN (46), rounded up */
 			break;
-		default:
-			break;
+		case DT_SUBR_COPYINSTR: case DT_SUBR_STRJOIN: case DT_SUBR_STRTOK:
+		case DT_SUBR_D_PATH: case DT_SUBR_FI_PATHNAME: case DT_SUBR_FI_MOUNT:
+			break;	/* up to strsize */
+		case DT_SUBR_STRLEN: case DT_SUBR_INDEX: case DT_SUBR_RINDEX:
+		case DT_SUBR_STRTOLL: case DT_SUBR_HTONS: case DT_SUBR_HTONL:
+		case DT_SUBR_HTONLL: case DT_SUBR_NTOHS: case DT_SUBR_NTOHL:
+		case DT_SUBR_NTOHLL: case DT_SUBR_RAND: case DT_SUBR_GETMAJOR:
+		case DT_SUBR_GETMINOR: case DT_SUBR_PROGENYOF: case DT_SUBR_SPECULATION:
+		case DT_SUBR_ALLOCA: case DT_SUBR_COPYIN: case DT_SUBR_COPYINTO:
+		case DT_SUBR_BCOPY: case DT_SUBR_COUNT:
+			break;	/* not strings */
 		}
 		break;
 	default:
