@@ -111,27 +111,76 @@ dt_add_source(dt_cmd_t *c, const char *name, char *text, bool script)
 	dt_vec_push(&c->src_is_script, script ? 1 : 0);
 }
 
-/* Read a script; "#!" on the first line is blanked (kept as a line, for line numbers). */
-static char *
-dt_read_script(const char *path)
-{
-	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	dt_strbuf_t sb = {0};
-	char buf[8192];
-	size_t n;
+/*
+ * A script's bounds. No D program comes near 16 MiB (the kernel takes at most a million BPF
+ * instructions per program), and without a bound "-s /dev/zero" reads until the OOM killer
+ * comes. A FIFO is opened without blocking (with no writer, open() would wait forever) and
+ * then waits DT_SCRIPT_WAIT_MS for its writer's first bytes: a script from a pipe (-s
+ * /dev/stdin, -s <(...)) is there at once, a FIFO nobody writes is an error, not a hang.
+ */
+#define DT_SCRIPT_MAX (16 << 20)
+#define DT_SCRIPT_WAIT_MS 5000
 
-	if (!fp)
-		return NULL;
-	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
-		dt_sb_putn(&sb, buf, n);
-	if (fp != stdin)
-		fclose(fp);
+/*
+ * Read a script ("-": standard input); "#!" on the first line is blanked (kept as a line, for
+ * line numbers). NULL when it cannot be read, with the message in why.
+ */
+static char *
+dt_read_script(const char *path, char *why, size_t whylen)
+{
+	bool in = strcmp(path, "-") == 0;
+	int fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	dt_strbuf_t sb = {0};
+	struct stat st;
+	char buf[8192];
+	ssize_t n;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		snprintf(why, whylen, "failed to open %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > DT_SCRIPT_MAX)
+		goto too_large;
+	if (!in && S_ISFIFO(st.st_mode)) {
+		struct pollfd pfd = {.fd = fd, .events = POLLIN};
+
+		/* Linux reports no POLLHUP on a FIFO before its first writer comes */
+		if (poll(&pfd, 1, DT_SCRIPT_WAIT_MS) == 0) {
+			snprintf(why, whylen, "failed to read script %s: nothing was written to it "
+				 "in %d seconds", path, DT_SCRIPT_WAIT_MS / 1000);
+			goto fail;
+		}
+	}
+	if (!in)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(why, whylen, "failed to read script %s: %s", path,
+				 strerror(errno));
+			goto fail;
+		}
+		if (sb.len + (size_t)n > DT_SCRIPT_MAX)
+			goto too_large;
+		dt_sb_putn(&sb, buf, (size_t)n);
+	}
+	if (!in)
+		close(fd);
 	if (!sb.s)
 		dt_sb_puts(&sb, "");
 	if (sb.len >= 2 && sb.s[0] == '#' && sb.s[1] == '!')
 		for (size_t i = 0; i < sb.len && sb.s[i] != '\n'; i++)
 			sb.s[i] = ' ';
 	return sb.s;
+too_large:
+	snprintf(why, whylen, "failed to read script %s: it is larger than %d MiB, the most a "
+		 "script may be", path, DT_SCRIPT_MAX >> 20);
+fail:
+	if (fd >= 0 && !in)
+		close(fd);
+	dt_sb_free(&sb);
+	return NULL;
 }
 
 /* ---- D libraries ---------------------------------------------------------------------- */
@@ -150,7 +199,7 @@ dt_cmp_names(const void *a, const void *b)
 static void
 dt_read_libs(dt_cmd_t *c)
 {
-	char exe[4096], tree[4200];
+	char exe[4096], tree[4200], why[4400];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	DT_VEC(char *) seen = {0};
 
@@ -188,7 +237,7 @@ dt_read_libs(dt_cmd_t *c)
 			dt_vec_push(&seen, names.data[i]);
 			if (asprintf(&path, "%s/%s", c->libdirs.data[d], names.data[i]) < 0)
 				continue;
-			text = dt_read_script(path);
+			text = dt_read_script(path, why, sizeof(why));
 			if (text)
 				dt_vec_push(&c->libs, ((dt_source_t){path, text, strlen(text)}));
 			else
@@ -1012,11 +1061,11 @@ main(int argc, char **argv)
 			c.dtp->opts.quiet = true;
 			break;
 		case 's': {
-			char *text = dt_read_script(optarg);
+			char err[4400];
+			char *text = dt_read_script(optarg, err, sizeof(err));
 
 			if (!text) {
-				fprintf(stderr, "dtrace: failed to open %s: %s\n", optarg,
-					strerror(errno));
+				fprintf(stderr, "dtrace: %s\n", err);
 				dt_handle_free(c.dtp);
 				return 1;
 			}

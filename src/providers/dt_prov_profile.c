@@ -30,6 +30,8 @@ typedef struct profile_probe {
 	uint64_t period_ns;
 } profile_probe_t;
 
+#define PROFILE_MIN_PERIOD_NS 200000ULL
+
 /* Parse "profile-N[unit]" or "tick-N[unit]". Returns 0 and fills pp, or -1. */
 static int
 profile_parse(const char *name, profile_probe_t *pp)
@@ -47,7 +49,14 @@ profile_parse(const char *name, profile_probe_t *pp)
 	}
 	if (*p < '0' || *p > '9' || dt_parse_time(p, &pp->period_ns, true) < 0)
 		return -1;
-	return pp->period_ns ? 0 : -1;
+	/*
+	 * As DTrace's profile provider, no probe fires more often than every 200us: a shorter
+	 * period keeps the CPUs in timer interrupts and starves everything else (profile-1000000
+	 * made a 2-second tick take 8 s here). DTrace silently refuses to create such a probe
+	 * (Solaris Dynamic Tracing Guide, "profile Provider", "Probe Creation"), so the
+	 * description matches nothing: D_PDESC_ZERO.
+	 */
+	return pp->period_ns >= PROFILE_MIN_PERIOD_NS ? 0 : -1;
 }
 
 static dt_probe_t *

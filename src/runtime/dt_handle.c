@@ -1,10 +1,9 @@
 /*
- * dt_handle.c: the handle's lifecycle, its options (-x), and the probe table.
+ * dt_handle.c: the handle's lifecycle and the probe table (its options: dt_options.c).
  *
  * Providers add probes with dt_probe_add; ids are given in registration order, so the
  * dtrace provider's BEGIN, END and ERROR are always 1, 2 and 3, as in every DTrace.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,19 +22,7 @@ dt_handle_new(void)
 
 	dt_arena_init(&dtp->arena);
 	dtp->ncpus = n > 0 ? (int)n : 1;
-	dtp->opts.switchrate_ns = 1000000000ULL;	/* 1hz, as DTrace */
-	dtp->opts.aggrate_ns = 1000000000ULL;
-	dtp->opts.statusrate_ns = 1000000000ULL;
-	dtp->opts.bufsize = 4ULL << 20;
-	dtp->opts.aggsize = 4ULL << 20;
-	dtp->opts.strsize = 256;
-	dtp->opts.scratchsize = 256;	/* Oracle Linux DTrace's default */
-	dtp->opts.dynvarsize = 1ULL << 20;
-	dtp->opts.nspec = 1;
-	dtp->opts.stackframes = 20;
-	dtp->opts.ustackframes = 20;
-	dtp->opts.jstackframes = 50;	/* DTrace's default */
-	dtp->opts.specsize = 64 * 1024;
+	dt_opt_defaults(&dtp->opts);
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		dtp->map_fds[i] = -1;
 	dtp->target_pidfd = -1;
@@ -102,161 +89,6 @@ dt_handle_free(dt_handle_t *dtp)
 	free(dtp->func_next);
 	dt_arena_fini(&dtp->arena);
 	free(dtp);
-}
-
-/* ---- options -------------------------------------------------------------------------- */
-
-/* A size: a number with an optional k, m, g or t suffix (DTrace's dt_optval_size). */
-static int
-dt_opt_size(const char *v, uint64_t *out)
-{
-	char *end;
-	unsigned long long n;
-
-	if (!v || !*v)
-		return -1;
-	errno = 0;
-	n = strtoull(v, &end, 0);
-	if (errno || end == v)
-		return -1;
-	switch (*end) {
-	case 't': case 'T': n <<= 10; /* fall through */
-	case 'g': case 'G': n <<= 10; /* fall through */
-	case 'm': case 'M': n <<= 10; /* fall through */
-	case 'k': case 'K': n <<= 10; end++; break;
-	default: break;
-	}
-	if (*end)
-		return -1;
-	*out = n;
-	return 0;
-}
-
-int
-dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why)
-{
-	static const char *const ignored[] = {
-		/* Accepted for script compatibility; they change nothing on this kernel yet. */
-		"cpu", "jstackstrsize", "stackindent",
-		"bufresize", "aggpercpu", "rawbytes", "defaultargs", "grabanon", "disasm", "linkmode",
-		"nolibs", "pspec", "stdc", "version", "verbose", "incdir", "define", "undef",
-		"evaltime", "droptags", "ctypes", "dtypes", "syslibdir", "procrate",
-	};
-	dt_options_t *o = &dtp->opts;
-	uint64_t n;
-	bool on = !value || strcmp(value, "0") != 0;
-
-	*why = "Invalid value for specified option";
-	if (strcmp(name, "quiet") == 0) {
-		o->quiet = on;
-	} else if (strcmp(name, "errtags") == 0) {
-		o->errtags = on;
-	} else if (strcmp(name, "zdefs") == 0) {
-		o->zdefs = on;
-	} else if (strcmp(name, "destructive") == 0) {
-		o->destructive = on;
-	} else if (strcmp(name, "bpflog") == 0) {
-		o->bpflog = on;
-	} else if (strcmp(name, "flowindent") == 0) {
-		o->flowindent = on;
-	} else if (strcmp(name, "tree") == 0) {
-		if (!value)
-			o->tree = 3;
-		else if (dt_opt_size(value, &n) < 0)
-			return -1;
-		else
-			o->tree = (unsigned)n;
-	} else if (strcmp(name, "bufpolicy") == 0) {
-		static const char *const policies[] = {
-			[DT_BUFPOLICY_SWITCH] = "switch", [DT_BUFPOLICY_FILL] = "fill",
-			[DT_BUFPOLICY_RING] = "ring",
-		};
-		size_t i = 0;
-
-		while (value && i < DT_ARRAY_SIZE(policies) && strcmp(value, policies[i]) != 0)
-			i++;
-		if (!value || i == DT_ARRAY_SIZE(policies))
-			return -1;
-		o->bufpolicy = (dt_bufpolicy_t)i;
-	} else if (strcmp(name, "aggsortkey") == 0) {
-		o->aggsortkey = on;
-	} else if (strcmp(name, "aggsortrev") == 0) {
-		o->aggsortrev = on;
-	} else if (strcmp(name, "aggsortkeypos") == 0 || strcmp(name, "aggsortpos") == 0) {
-		char *end;
-		long v = value ? strtol(value, &end, 10) : -1;
-
-		if (!value || *end || v < 0 || v > 1024)
-			return -1;
-		if (name[7] == 'k')
-			o->aggsortkeypos = (int)v;
-		else
-			o->aggsortpos = (int)v;
-	} else if (strcmp(name, "switchrate") == 0 || strcmp(name, "aggrate") == 0 ||
-		   strcmp(name, "statusrate") == 0 || strcmp(name, "cleanrate") == 0) {
-		/*
-		 * Times, as DTrace reads them: a bare number is nanoseconds, no value is 0 (as
-		 * fast as the consumer goes). Aggregations are read from their maps whenever they
-		 * print, so aggrate asks for nothing more, and speculations are freed by the
-		 * consumer as it reads them (cleanrate). The run loop wakes at the shorter of
-		 * switchrate and statusrate (a full fill buffer is seen at statusrate).
-		 */
-		n = 0;
-		if (value && dt_parse_time(value, &n, false) < 0)
-			return -1;
-		if (name[1] == 'w')
-			o->switchrate_ns = n;
-		else if (name[0] == 'a')
-			o->aggrate_ns = n;
-		else if (name[1] == 't')
-			o->statusrate_ns = n;
-	} else if (strcmp(name, "bufsize") == 0 || strcmp(name, "aggsize") == 0 ||
-		   strcmp(name, "dynvarsize") == 0) {
-		if (dt_opt_size(value, &n) < 0 || n == 0)
-			return -1;
-		if (name[0] == 'b')
-			o->bufsize = n;
-		else if (name[0] == 'a')
-			o->aggsize = n;
-		else
-			o->dynvarsize = (uint32_t)DT_MIN(n, UINT32_MAX);
-	} else if (strcmp(name, "stackframes") == 0 || strcmp(name, "ustackframes") == 0 ||
-		   strcmp(name, "jstackframes") == 0) {
-		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 127)
-			return -1;
-		if (name[0] == 's')
-			o->stackframes = (uint32_t)n;
-		else if (name[0] == 'u')
-			o->ustackframes = (uint32_t)n;
-		else
-			o->jstackframes = (uint32_t)n;
-	} else if (strcmp(name, "nspec") == 0) {
-		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 64)
-			return -1;
-		o->nspec = (uint32_t)n;
-	} else if (strcmp(name, "specsize") == 0) {
-		if (dt_opt_size(value, &n) < 0 || n == 0)
-			return -1;
-		o->specsize = n;
-	} else if (strcmp(name, "strsize") == 0) {
-		/* Bounded so string temporaries fit the per-CPU scratch value. */
-		if (dt_opt_size(value, &n) < 0 || n < 2 || n > 1024)
-			return -1;
-		o->strsize = (uint32_t)n;
-	} else if (strcmp(name, "scratchsize") == 0) {
-		/* Bounded so scratch space (and the verifier's view of it) fits the per-CPU
-		 * scratch value: see dt_cg_scratch_alloc. */
-		if (dt_opt_size(value, &n) < 0 || n == 0 || n > 8192)
-			return -1;
-		o->scratchsize = (uint32_t)n;
-	} else {
-		for (size_t i = 0; i < DT_ARRAY_SIZE(ignored); i++)
-			if (strcmp(name, ignored[i]) == 0)
-				return 0;
-		*why = "Invalid option name";
-		return -1;
-	}
-	return 0;
 }
 
 /* ---- probe table ---------------------------------------------------------------------- */

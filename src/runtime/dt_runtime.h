@@ -29,7 +29,7 @@ typedef enum dt_bufpolicy {
 	DT_BUFPOLICY_RING,	/* each CPU keeps its last bufsize bytes, printed at the end */
 } dt_bufpolicy_t;
 
-/* Options: the -x names and their defaults live in dt_handle.c (dt_opt_set). */
+/* Options: the -x names, their defaults and limits are dt_options.c's table. */
 typedef struct dt_options {
 	bool quiet;
 	bool errtags;
@@ -148,8 +148,12 @@ typedef struct dt_handle {
 dt_handle_t *dt_handle_new(void);
 void dt_handle_free(dt_handle_t *dtp);	/* detaches, closes, frees; accepts NULL */
 
-/* Options by -x name. Returns 0, or -1 with *why set to DTrace's reason. */
+/*
+ * Options by -x name (value NULL: the bare name). Returns 0, or -1 with *why set to DTrace's
+ * reason. A size above its limit is lowered to it, with DTrace's warning on stderr.
+ */
 int dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why);
+void dt_opt_defaults(dt_options_t *o);	/* every option's default */
 
 /* Probe table. */
 dt_probe_t *dt_probe_add(dt_handle_t *dtp, struct dt_provider *prov, const char *mod,

@@ -1,0 +1,254 @@
+/*
+ * dt_options.c: the -x options, one table row each.
+ *
+ * Every option a script may set (-x name=value, -b, #pragma D option, setopt()) is one row of
+ * dt_opts[]: its name, its kind (how its value is read), its default, the values it accepts
+ * and the field of dt_options_t it sets. dt_opt_defaults fills a handle's options from the
+ * table, so each default is written here and nowhere else. The kinds read values as DTrace
+ * does:
+ *
+ *   bool     the bare name, or any value but "0", sets it; "0" clears it
+ *   size     bytes: a number (decimal, 0x hex, 0 octal) with an optional k, m, g or t
+ *            suffix (powers of 1024, either case)
+ *   time     nanoseconds: a number with a unit (ns, us, ms, s, m, h, d and their long
+ *            forms) or a rate in hz; a bare number is nanoseconds, the bare name 0
+ *   count    a number, no suffix
+ *   enum     one of the row's names
+ *   ignored  accepted for scripts' sake; it changes nothing on this kernel yet
+ *
+ * A number is never negative: "-5" is refused (strtoull would read it as 2^64 - 5). A value
+ * outside the row's limits is DTrace's "Invalid value for specified option", except a buffer
+ * size above its maximum, which DTrace lowers with a warning ("dtrace: buffer size lowered to
+ * 1g") and goes on with: so do we.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_runtime.h"
+
+typedef enum dt_optkind {
+	DT_OPTK_BOOL,
+	DT_OPTK_SIZE,
+	DT_OPTK_TIME,
+	DT_OPTK_COUNT,
+	DT_OPTK_ENUM,
+	DT_OPTK_IGNORED,
+} dt_optkind_t;
+
+/* The value of a bare "-x name" for a kind that needs one: none, an error. */
+#define DT_OPT_NEEDVAL UINT64_MAX
+
+typedef struct dt_optdesc {
+	const char *name;
+	dt_optkind_t kind;
+	uint16_t off, width;	/* the field of dt_options_t; width 0: stored nowhere */
+	uint64_t def;		/* the default */
+	uint64_t min, max;	/* the values accepted */
+	uint64_t noval;		/* the value the bare name sets, or DT_OPT_NEEDVAL */
+	const char *lowered;	/* above max: lowered to it with DTrace's warning, "<this>
+				 * lowered to <max>"; NULL: an error */
+	const char *const *names;	/* enum: the accepted names, by value */
+} dt_optdesc_t;
+
+#define KiB 1024ULL
+#define MiB (1024 * KiB)
+#define GiB (1024 * MiB)
+#define NSEC_PER_SEC 1000000000ULL
+
+#define F(field) (uint16_t)offsetof(dt_options_t, field), \
+	(uint16_t)sizeof(((dt_options_t *)0)->field)
+#define OPT_BOOL(name, field) {name, DT_OPTK_BOOL, F(field), 0, 0, 1, 1, NULL, NULL}
+#define OPT_IGNORED(name) {name, DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL}
+
+static const char *const dt_bufpolicies[] = {
+	[DT_BUFPOLICY_SWITCH] = "switch", [DT_BUFPOLICY_FILL] = "fill",
+	[DT_BUFPOLICY_RING] = "ring", NULL,
+};
+
+/*
+ * Where the limits come from: the ring buffer's map is a power of two of at most 1 GiB; the
+ * other buffers are sized from their option, 1 GiB is far past any useful size of theirs and
+ * keeps their arithmetic in 32 bits. strsize and scratchsize are bounded so string temporaries
+ * and alloca() fit the per-CPU scratch value (see dt_cg_scratch_alloc); 127 frames is the
+ * kernel's limit for one stack (perf_event_max_stack's default); nspec up to 64 speculations
+ * keeps their states in one map value.
+ */
+static const dt_optdesc_t dt_opts[] = {
+	OPT_BOOL("quiet", quiet),
+	OPT_BOOL("errtags", errtags),
+	OPT_BOOL("zdefs", zdefs),
+	OPT_BOOL("destructive", destructive),
+	OPT_BOOL("bpflog", bpflog),
+	OPT_BOOL("flowindent", flowindent),
+	OPT_BOOL("aggsortkey", aggsortkey),
+	OPT_BOOL("aggsortrev", aggsortrev),
+	{"aggsortkeypos", DT_OPTK_COUNT, F(aggsortkeypos), 0, 0, 1024, DT_OPT_NEEDVAL, NULL, NULL},
+	{"aggsortpos", DT_OPTK_COUNT, F(aggsortpos), 0, 0, 1024, DT_OPT_NEEDVAL, NULL, NULL},
+	/* -x tree: 1 the AST after parsing, 2 after analysis; the bare name both */
+	{"tree", DT_OPTK_COUNT, F(tree), 0, 0, 3, 3, NULL, NULL},
+	{"bufpolicy", DT_OPTK_ENUM, F(bufpolicy), DT_BUFPOLICY_SWITCH, 0, DT_BUFPOLICY_RING,
+	 DT_OPT_NEEDVAL, NULL, dt_bufpolicies},
+	/*
+	 * Aggregations are read from their maps whenever they print, so aggrate asks for
+	 * nothing more; speculations are freed by the consumer as it reads them (cleanrate).
+	 * The run loop wakes at the shorter of switchrate and statusrate.
+	 */
+	{"switchrate", DT_OPTK_TIME, F(switchrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL},
+	{"aggrate", DT_OPTK_TIME, F(aggrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL},
+	{"statusrate", DT_OPTK_TIME, F(statusrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL},
+	{"cleanrate", DT_OPTK_TIME, 0, 0, 0, 0, UINT64_MAX, 0, NULL, NULL},
+	{"bufsize", DT_OPTK_SIZE, F(bufsize), 4 * MiB, 1, GiB, DT_OPT_NEEDVAL, "buffer size", NULL},
+	{"aggsize", DT_OPTK_SIZE, F(aggsize), 4 * MiB, 1, GiB, DT_OPT_NEEDVAL,
+	 "aggregation size", NULL},
+	{"dynvarsize", DT_OPTK_SIZE, F(dynvarsize), MiB, 1, GiB, DT_OPT_NEEDVAL,
+	 "dynamic variable size", NULL},
+	{"specsize", DT_OPTK_SIZE, F(specsize), 64 * KiB, 1, GiB, DT_OPT_NEEDVAL,
+	 "speculation size", NULL},
+	{"strsize", DT_OPTK_SIZE, F(strsize), 256, 2, 1024, DT_OPT_NEEDVAL, NULL, NULL},
+	/* 256: Oracle Linux DTrace's default */
+	{"scratchsize", DT_OPTK_SIZE, F(scratchsize), 256, 1, 8192, DT_OPT_NEEDVAL, NULL, NULL},
+	{"nspec", DT_OPTK_COUNT, F(nspec), 1, 1, 64, DT_OPT_NEEDVAL, NULL, NULL},
+	{"stackframes", DT_OPTK_COUNT, F(stackframes), 20, 1, 127, DT_OPT_NEEDVAL, NULL, NULL},
+	{"ustackframes", DT_OPTK_COUNT, F(ustackframes), 20, 1, 127, DT_OPT_NEEDVAL, NULL, NULL},
+	/* 50: DTrace's default */
+	{"jstackframes", DT_OPTK_COUNT, F(jstackframes), 50, 1, 127, DT_OPT_NEEDVAL, NULL, NULL},
+	OPT_IGNORED("cpu"), OPT_IGNORED("jstackstrsize"), OPT_IGNORED("stackindent"),
+	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"), OPT_IGNORED("rawbytes"),
+	OPT_IGNORED("defaultargs"), OPT_IGNORED("grabanon"), OPT_IGNORED("disasm"),
+	OPT_IGNORED("linkmode"), OPT_IGNORED("nolibs"), OPT_IGNORED("pspec"),
+	OPT_IGNORED("stdc"), OPT_IGNORED("version"), OPT_IGNORED("verbose"),
+	OPT_IGNORED("incdir"), OPT_IGNORED("define"), OPT_IGNORED("undef"),
+	OPT_IGNORED("evaltime"), OPT_IGNORED("droptags"), OPT_IGNORED("ctypes"),
+	OPT_IGNORED("dtypes"), OPT_IGNORED("syslibdir"), OPT_IGNORED("procrate"),
+};
+
+/* A number as a size (suffix true: k, m, g, t may follow) or a plain count. */
+static int
+dt_opt_number(const char *v, bool suffix, uint64_t *out)
+{
+	char *end;
+	unsigned long long n;
+	unsigned shift = 0;
+
+	/* strtoull would skip blanks and take a sign: a size is digits only */
+	if (!v || *v < '0' || *v > '9')
+		return -1;
+	errno = 0;
+	n = strtoull(v, &end, 0);
+	if (errno || end == v)
+		return -1;
+	if (suffix && *end) {
+		const char *p = strchr("kmgt", end[0] | 0x20);
+
+		if (!p || end[1])
+			return -1;
+		shift = 10 * (unsigned)(p - "kmgt" + 1);
+		end++;
+	}
+	if (*end || n > UINT64_MAX >> shift)
+		return -1;
+	*out = (uint64_t)n << shift;
+	return 0;
+}
+
+/* A size as DTrace writes one: in the largest unit that divides it ("1g", "64k", "100"). */
+static void
+dt_opt_fmt_size(char *buf, size_t len, uint64_t n)
+{
+	static const char units[] = "kmgt";
+	int u = -1;
+
+	while (n && u < 3 && n % 1024 == 0) {
+		n /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)n);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)n, units[u]);
+}
+
+static void
+dt_opt_store(dt_options_t *o, const dt_optdesc_t *d, uint64_t v)
+{
+	char *p = (char *)o + d->off;
+
+	switch (d->width) {
+	case 0:
+		break;
+	case sizeof(uint8_t):
+		*(bool *)(void *)p = v != 0;
+		break;
+	case sizeof(uint32_t):
+		*(uint32_t *)(void *)p = (uint32_t)v;
+		break;
+	case sizeof(uint64_t):
+		*(uint64_t *)(void *)p = v;
+		break;
+	}
+}
+
+void
+dt_opt_defaults(dt_options_t *o)
+{
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_opts); i++)
+		dt_opt_store(o, &dt_opts[i], dt_opts[i].def);
+}
+
+int
+dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why)
+{
+	const dt_optdesc_t *d = NULL;
+	uint64_t v = 0;
+	int rc = -1;
+
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_opts) && !d; i++)
+		if (strcmp(name, dt_opts[i].name) == 0)
+			d = &dt_opts[i];
+	if (!d) {
+		*why = "Invalid option name";
+		return -1;
+	}
+	*why = "Invalid value for specified option";
+	if (!value && d->kind != DT_OPTK_IGNORED) {
+		if (d->noval == DT_OPT_NEEDVAL)
+			return -1;
+		dt_opt_store(&dtp->opts, d, d->noval);
+		return 0;
+	}
+	switch (d->kind) {
+	case DT_OPTK_IGNORED:
+		return 0;
+	case DT_OPTK_BOOL:
+		v = strcmp(value, "0") != 0;
+		rc = 0;
+		break;
+	case DT_OPTK_SIZE:
+	case DT_OPTK_COUNT:
+		rc = dt_opt_number(value, d->kind == DT_OPTK_SIZE, &v);
+		break;
+	case DT_OPTK_TIME:
+		rc = dt_parse_time(value, &v, false);
+		break;
+	case DT_OPTK_ENUM:
+		for (v = 0; d->names[v] && strcmp(value, d->names[v]) != 0; v++)
+			;
+		rc = d->names[v] ? 0 : -1;
+		break;
+	}
+	if (rc < 0 || v < d->min)
+		return -1;
+	if (v > d->max) {
+		char max[32];
+
+		if (!d->lowered)
+			return -1;
+		v = d->max;
+		dt_opt_fmt_size(max, sizeof(max), v);
+		fprintf(stderr, "dtrace: %s lowered to %s\n", d->lowered, max);
+	}
+	dt_opt_store(&dtp->opts, d, v);
+	return 0;
+}

@@ -1,0 +1,5 @@
+/* -b takes a size: a negative one is refused. */
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,6 @@
+#pragma D option dynvarsize=-4k
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,149 @@
+/*
+ * test_opts.c: the -x options table (src/runtime/dt_options.c): defaults, how each kind reads
+ * its value, the limits, and the sizes DTrace lowers with a warning.
+ */
+#include "runtime/dt_runtime.h"
+#include "unit.h"
+
+/* dt_opt_set's result: "ok" or its reason. */
+static const char *
+set(dt_handle_t *dtp, const char *name, const char *value)
+{
+	const char *why = NULL;
+
+	return dt_opt_set(dtp, name, value, &why) == 0 ? "ok" : why;
+}
+
+#define BADVAL "Invalid value for specified option"
+
+UNIT_TEST(opt_defaults)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_options_t *o = &dtp->opts;
+
+	UNIT_EQ_INT(o->bufsize, 4 << 20);
+	UNIT_EQ_INT(o->aggsize, 4 << 20);
+	UNIT_EQ_INT(o->dynvarsize, 1 << 20);
+	UNIT_EQ_INT(o->specsize, 64 << 10);
+	UNIT_EQ_INT(o->strsize, 256);
+	UNIT_EQ_INT(o->scratchsize, 256);
+	UNIT_EQ_INT(o->switchrate_ns, 1000000000);
+	UNIT_EQ_INT(o->aggrate_ns, 1000000000);
+	UNIT_EQ_INT(o->statusrate_ns, 1000000000);
+	UNIT_EQ_INT(o->nspec, 1);
+	UNIT_EQ_INT(o->stackframes, 20);
+	UNIT_EQ_INT(o->ustackframes, 20);
+	UNIT_EQ_INT(o->jstackframes, 50);
+	UNIT_EQ_INT(o->bufpolicy, DT_BUFPOLICY_SWITCH);
+	UNIT_TRUE(!o->quiet && !o->flowindent && o->tree == 0);
+	dt_handle_free(dtp);
+}
+
+UNIT_TEST(opt_sizes)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_options_t *o = &dtp->opts;
+
+	UNIT_EQ_STR(set(dtp, "bufsize", "64"), "ok");
+	UNIT_EQ_INT(o->bufsize, 64);
+	UNIT_EQ_STR(set(dtp, "bufsize", "8k"), "ok");
+	UNIT_EQ_INT(o->bufsize, 8192);
+	UNIT_EQ_STR(set(dtp, "bufsize", "2M"), "ok");
+	UNIT_EQ_INT(o->bufsize, 2 << 20);
+	UNIT_EQ_STR(set(dtp, "bufsize", "0x1000"), "ok");
+	UNIT_EQ_INT(o->bufsize, 4096);
+	UNIT_EQ_STR(set(dtp, "aggsize", "1g"), "ok");
+	UNIT_EQ_INT(o->aggsize, 1 << 30);
+	/* negative, empty, signs, blanks, bad or doubled suffixes, overflow: refused */
+	UNIT_EQ_STR(set(dtp, "bufsize", "-1"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", "-5"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", "+5"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", " 5"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", ""), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", NULL), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", "4x"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", "4kk"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", "lots"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", "0"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", "99999999999999999999"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufsize", "16777216t"), BADVAL);	/* 2^64: overflows */
+	UNIT_EQ_INT(o->bufsize, 4096);				/* unchanged by any of them */
+	/* above the maximum: lowered to it (with DTrace's warning), as DTrace does */
+	UNIT_EQ_STR(set(dtp, "bufsize", "16g"), "ok");
+	UNIT_EQ_INT(o->bufsize, 1 << 30);
+	UNIT_EQ_STR(set(dtp, "dynvarsize", "8t"), "ok");
+	UNIT_EQ_INT(o->dynvarsize, 1 << 30);
+	/* sizes whose limits are hard */
+	UNIT_EQ_STR(set(dtp, "strsize", "1"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "strsize", "2"), "ok");
+	UNIT_EQ_STR(set(dtp, "strsize", "1k"), "ok");
+	UNIT_EQ_STR(set(dtp, "strsize", "1025"), BADVAL);
+	UNIT_EQ_INT(o->strsize, 1024);
+	UNIT_EQ_STR(set(dtp, "scratchsize", "8k"), "ok");
+	UNIT_EQ_STR(set(dtp, "scratchsize", "8193"), BADVAL);
+	UNIT_EQ_INT(o->scratchsize, 8192);
+	dt_handle_free(dtp);
+}
+
+UNIT_TEST(opt_times)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_options_t *o = &dtp->opts;
+
+	UNIT_EQ_STR(set(dtp, "switchrate", "10hz"), "ok");
+	UNIT_EQ_INT(o->switchrate_ns, 100000000);
+	UNIT_EQ_STR(set(dtp, "switchrate", "10HZ"), "ok");
+	UNIT_EQ_INT(o->switchrate_ns, 100000000);
+	UNIT_EQ_STR(set(dtp, "aggrate", "500"), "ok");	/* a bare number: nanoseconds */
+	UNIT_EQ_INT(o->aggrate_ns, 500);
+	UNIT_EQ_STR(set(dtp, "statusrate", "15ms"), "ok");
+	UNIT_EQ_INT(o->statusrate_ns, 15000000);
+	UNIT_EQ_STR(set(dtp, "statusrate", "2sec"), "ok");
+	UNIT_EQ_INT(o->statusrate_ns, 2000000000);
+	UNIT_EQ_STR(set(dtp, "switchrate", NULL), "ok");	/* the bare name: 0 */
+	UNIT_EQ_INT(o->switchrate_ns, 0);
+	UNIT_EQ_STR(set(dtp, "cleanrate", "101hz"), "ok");
+	UNIT_EQ_STR(set(dtp, "switchrate", "-1s"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "aggrate", "fast"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "aggrate", "0hz"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "aggrate", "5 s"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "aggrate", "99999999999d"), BADVAL);	/* overflows */
+	dt_handle_free(dtp);
+}
+
+UNIT_TEST(opt_counts_bools_enums)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_options_t *o = &dtp->opts;
+
+	UNIT_EQ_STR(set(dtp, "nspec", "24"), "ok");
+	UNIT_EQ_INT(o->nspec, 24);
+	UNIT_EQ_STR(set(dtp, "nspec", "0"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "nspec", "65"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "nspec", "1k"), BADVAL);	/* a count takes no suffix */
+	UNIT_EQ_STR(set(dtp, "stackframes", "127"), "ok");
+	UNIT_EQ_STR(set(dtp, "stackframes", "128"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "ustackframes", "-1"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "aggsortkeypos", "1"), "ok");
+	UNIT_EQ_INT(o->aggsortkeypos, 1);
+	UNIT_EQ_STR(set(dtp, "aggsortpos", NULL), BADVAL);
+	UNIT_EQ_STR(set(dtp, "aggsortpos", "1025"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "tree", NULL), "ok");
+	UNIT_EQ_INT(o->tree, 3);
+	UNIT_EQ_STR(set(dtp, "tree", "2"), "ok");
+	UNIT_EQ_INT(o->tree, 2);
+	UNIT_EQ_STR(set(dtp, "quiet", NULL), "ok");
+	UNIT_TRUE(o->quiet);
+	UNIT_EQ_STR(set(dtp, "quiet", "0"), "ok");
+	UNIT_TRUE(!o->quiet);
+	UNIT_EQ_STR(set(dtp, "bufpolicy", "ring"), "ok");
+	UNIT_EQ_INT(o->bufpolicy, DT_BUFPOLICY_RING);
+	UNIT_EQ_STR(set(dtp, "bufpolicy", "lifo"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "bufpolicy", NULL), BADVAL);
+	UNIT_EQ_INT(o->bufpolicy, DT_BUFPOLICY_RING);
+	UNIT_EQ_STR(set(dtp, "cpu", "3"), "ok");	/* accepted, ignored */
+	UNIT_EQ_STR(set(dtp, "nosuchopt", "1"), "Invalid option name");
+	dt_handle_free(dtp);
+}
+
+UNIT_MAIN()
