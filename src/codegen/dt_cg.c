@@ -381,7 +381,8 @@ dt_cg_fault(dt_cg_t *cg, int kind)
 	dt_vec_push(&cg->prog->fault_sites, cg->cur_loc);
 	if (kind != DT_FAULT_BADADDR)
 		EMIT(cg, DT_ST(BPF_DW, 7, DT_MST_FADDR, 0));	/* no address for these */
-	dt_ir_ld_imm64(IR(cg), 1, (uint64_t)kind | (uint64_t)cg->cur_stmt << 8 | site << 32);
+	dt_ir_ld_imm64(IR(cg), 1, dt_fault_word((unsigned)kind, (uint32_t)cg->cur_stmt,
+						 (uint32_t)site));
 	EMIT(cg, DT_STX(BPF_DW, 7, 1, DT_MST_FAULT));
 	if (cg->cur_stmt == 0) {
 		cg->pred_fault_used = true;
@@ -1948,10 +1949,10 @@ dt_cg_fault_path(dt_cg_t *cg, dt_clause_t *cl, bool discard)
 		EMIT(cg, DT_STX(BPF_H, 8, 0, 4));
 		EMIT(cg, DT_ST(BPF_H, 8, 6, DT_CLAUSE_FAULT));
 		EMIT(cg, DT_LDX(BPF_DW, 1, 7, DT_MST_FAULT));
-		EMIT(cg, DT_STX(BPF_DW, 8, 1, 8));
+		EMIT(cg, DT_STX(BPF_DW, 8, 1, DT_FAULT_WORD));
 		EMIT(cg, DT_LDX(BPF_DW, 1, 7, DT_MST_FADDR));
-		EMIT(cg, DT_STX(BPF_DW, 8, 1, 16));
-		EMIT(cg, DT_ST(BPF_DW, 8, 24, cl->index));
+		EMIT(cg, DT_STX(BPF_DW, 8, 1, DT_FAULT_ADDR));
+		EMIT(cg, DT_ST(BPF_DW, 8, DT_FAULT_CLAUSE, cl->index));
 		dt_cg_submit(cg, true);
 		dt_ir_place(ir, done);
 	}

@@ -68,36 +68,6 @@
 #define DT_SCR_USED 8
 #define DT_SCR_DATA 16
 
-/* The global state value (DT_MAP_STATE): word 0 is the activity (0 active, 1 draining). */
-#define DT_ST_ACTIVITY 0
-#define DT_ST_SIZE 64
-
-/* Per-CPU statistics (DT_MAP_STATS). */
-#define DT_STAT_DROPS 0		/* failed ring buffer reservations */
-#define DT_STAT_AGGDROPS 8	/* aggregation map full */
-#define DT_STAT_DYNDROPS 16	/* thread-local or associative variable map full */
-#define DT_STAT_SPECFAIL 24	/* speculation() found no free speculation */
-#define DT_STAT_FILLED 32	/* bufpolicy=fill: records a full buffer refused (no drops) */
-#define DT_STATS_SIZE 40
-
-/* The probe-name map (DT_MAP_PROBES): one value per probe id. */
-#define DT_PRB_FIELD 64
-#define DT_PRB_PROV 0
-#define DT_PRB_MOD 64
-#define DT_PRB_FUNC 128
-#define DT_PRB_NAME 192
-#define DT_PRB_SIZE 256
-
-/* The fault record (clause index DT_CLAUSE_FAULT): header, then kind, address, clause. */
-#define DT_CLAUSE_FAULT 0xffff
-#define DT_FAULT_RECSIZE 32
-enum {
-	DT_FAULT_NONE,
-	DT_FAULT_BADADDR,	/* "invalid address" */
-	DT_FAULT_DIVZERO,	/* "divide-by-zero" */
-	DT_FAULT_NOSCRATCH,	/* "out of scratch space" */
-};
-
 typedef struct dt_irbuf {
 	struct bpf_insn *insns;
 	size_t len, cap;
@@ -167,9 +137,6 @@ dt_insn_mem(uint8_t code, uint8_t dst, uint8_t src, long off, int32_t imm)
 void dt_ir_ld_imm64(dt_irbuf_t *ir, int reg, uint64_t v);
 void dt_ir_ld_map(dt_irbuf_t *ir, int reg, int map_index);		/* map pointer */
 void dt_ir_ld_mapval(dt_irbuf_t *ir, int reg, int map_index, uint32_t off); /* &value[0]+off */
-
-/* Map indices past the fixed ones are aggregations: */
-#define DT_MAP_AGG(id) (DT_NMAPS_FIXED + (id))
 
 struct dt_handle;
 struct dt_bpfprog;

@@ -4,7 +4,9 @@
  * The compiler fills a dt_program_t: its clauses, each clause's output record layout and
  * actions, the aggregations and the string table. Code generation turns the clauses into BPF;
  * the runtime creates the maps and loads the programs; the consumer decodes ring-buffer records
- * and aggregation maps with these descriptors. The stream itself carries no metadata.
+ * and aggregation maps with these descriptors. The stream itself carries no metadata. The
+ * kernel side's contract is here too: which map is which, the global state, the drop counters
+ * and the fault record, so codegen, runtime and consumer agree without including each other.
  *
  * Output record, as a clause writes it into the ring buffer (all little-endian):
  *
@@ -20,6 +22,85 @@
 #include "dt_common.h"
 
 #define DT_REC_HDR_SIZE 8
+
+/* ---- the kernel side: maps, state, drop counters, faults ----------------------------- */
+
+/*
+ * What code generation writes, the runtime creates and the consumer reads. Code names a map by
+ * its index (an ld_imm64 with BPF_PSEUDO_MAP_FD and the index in imm); the runtime puts in the
+ * real fd just before loading, so code can be generated before the maps exist.
+ */
+enum {
+	DT_MAP_RINGBUF,		/* records to the consumer */
+	DT_MAP_MSTATE,		/* per-CPU scratch: probe id, args, string temps, keys */
+	DT_MAP_STATE,		/* array[1]: global state (activity), later D globals */
+	DT_MAP_STATS,		/* per-CPU array[1]: drop counters */
+	DT_MAP_PROBES,		/* array[probe id]: provider, module, function, name strings */
+	DT_MAP_STRTAB,		/* read-only array[1]: string literals */
+	DT_MAP_DISPATCH,	/* array[provider's key]: probe id and clause mask; one per
+				 * program that dispatches (bp->dispatch_fd), made only then */
+	DT_MAP_SPEC,		/* array[1]: speculation states, one u64 per id (0 free) */
+	DT_NMAPS_FIXED
+};
+
+/* Map indexes past the fixed ones are aggregations: */
+#define DT_MAP_AGG(id) (DT_NMAPS_FIXED + (id))
+
+/* The global state value (DT_MAP_STATE): word 0 is the activity (0 active, 1 draining). */
+#define DT_ST_ACTIVITY 0
+#define DT_ST_SIZE 64
+
+/* Drop counters: one DT_MAP_STATS value per CPU, a u64 at each of these byte offsets. */
+#define DT_STAT_DROPS 0		/* failed ring buffer reservations */
+#define DT_STAT_AGGDROPS 8	/* aggregation map full */
+#define DT_STAT_DYNDROPS 16	/* thread-local or associative variable map full */
+#define DT_STAT_SPECFAIL 24	/* speculation() found no free speculation */
+#define DT_STAT_FILLED 32	/* bufpolicy=fill: records a full buffer refused (no drops) */
+#define DT_STATS_SIZE 40
+
+/* The probe-name map (DT_MAP_PROBES): one value per probe id, NUL-terminated fields. */
+#define DT_PRB_FIELD 64
+#define DT_PRB_PROV 0
+#define DT_PRB_MOD 64
+#define DT_PRB_FUNC 128
+#define DT_PRB_NAME 192
+#define DT_PRB_SIZE 256
+
+/*
+ * A fault stops the clause; instead of its record it writes a fault record, the clause index
+ * in the header being DT_CLAUSE_FAULT:
+ *
+ *   0        4      6        8                          16          24         32
+ *   +--------+------+--------+--------------------------+-----------+----------+
+ *   | probe  | cpu  | 0xffff | fault word               | address   | clause   |
+ *   |  id    |      |        | kind | statement | site  |           |  index   |
+ *   +--------+------+--------+--------------------------+-----------+----------+
+ *
+ * The fault word: bits 0-7 the kind (DT_FAULT_*), 8-31 the statement (0: the predicate),
+ * 32-63 the fault site (an index into dt_program_t.fault_sites).
+ */
+#define DT_CLAUSE_FAULT 0xffff
+#define DT_FAULT_WORD 8
+#define DT_FAULT_ADDR 16
+#define DT_FAULT_CLAUSE 24
+#define DT_FAULT_RECSIZE 32
+enum {
+	DT_FAULT_NONE,
+	DT_FAULT_BADADDR,	/* "invalid address" */
+	DT_FAULT_DIVZERO,	/* "divide-by-zero" */
+	DT_FAULT_NOSCRATCH,	/* "out of scratch space" */
+};
+
+static inline uint64_t
+dt_fault_word(unsigned kind, uint32_t stmt, uint32_t site)
+{
+	return (uint64_t)(kind & 0xff) | (uint64_t)(stmt & 0xffffff) << 8 | (uint64_t)site << 32;
+}
+#define DT_FAULT_WORD_KIND(w) ((unsigned)((w) & 0xff))
+#define DT_FAULT_WORD_STMT(w) ((unsigned)((w) >> 8) & 0xffffff)
+#define DT_FAULT_WORD_SITE(w) ((uint32_t)((w) >> 32))
+
+/* ---- what a compile produces ---------------------------------------------------------- */
 
 typedef enum dt_rec_kind {
 	DT_REC_INT,	/* an integer of "size" bytes (stored in an 8-byte slot) */

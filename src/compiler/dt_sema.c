@@ -41,7 +41,7 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 			cap = 16;
 		else if (n->ident_kind == DT_IDENT_VAR && n->ident_id >= DT_VAR_PROBEPROV &&
 			 n->ident_id <= DT_VAR_PROBENAME)
-			cap = 64;	/* DT_PRB_FIELD */
+			cap = DT_PRB_FIELD;
 		else if (n->ident_kind == DT_IDENT_VAR && n->ident_id == DT_VAR_PSARGS)
 			cap = 80;	/* PRARGSZ */
 		break;

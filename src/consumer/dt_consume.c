@@ -14,7 +14,6 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "../codegen/dt_codegen.h"
 #include "../runtime/dt_runtime.h"
 #include "dt_consumer.h"
 
@@ -68,21 +67,23 @@ static void
 dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 {
 	uint32_t prid;
-	uint64_t kind, addr, clause;
+	uint64_t word, addr, clause;
+	unsigned kind;
 	dt_probe_t *prp;
 
 	if (len < DT_FAULT_RECSIZE)
 		return;
 	memcpy(&prid, rec, 4);
-	memcpy(&kind, rec + 8, 8);
-	memcpy(&addr, rec + 16, 8);
-	memcpy(&clause, rec + 24, 8);
+	memcpy(&word, rec + DT_FAULT_WORD, 8);
+	memcpy(&addr, rec + DT_FAULT_ADDR, 8);
+	memcpy(&clause, rec + DT_FAULT_CLAUSE, 8);
+	kind = DT_FAULT_WORD_KIND(word);
 	prp = dt_probe_by_id(dtp, prid);
 	fflush(dtp->out);
 	fprintf(stderr, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): ",
 		(unsigned long long)clause + 1, prid, prp ? prp->prov : "", prp ? prp->mod : "",
 		prp ? prp->func : "", prp ? prp->name : "");
-	switch (kind & 0xff) {
+	switch (kind) {
 	case DT_FAULT_DIVZERO:
 		fprintf(stderr, "divide-by-zero");
 		break;
@@ -96,13 +97,13 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	}
 	/* DTrace says which action; we add where it is in the source. */
 	{
-		unsigned stmt = (unsigned)(kind >> 8) & 0xffffff;
+		unsigned stmt = DT_FAULT_WORD_STMT(word);
 		/* DTrace's fault codes: DTRACEFLT_BADADDR 1, DTRACEFLT_DIVZERO 4,
 		 * DTRACEFLT_NOSCRATCH 5 */
 		uint64_t eargs[8] = {0, clause + 1, stmt, 0,
-				     (kind & 0xff) == DT_FAULT_DIVZERO ? 4 :
-				     (kind & 0xff) == DT_FAULT_NOSCRATCH ? 5 : 1, addr, 0, 0};
-		uint64_t site = kind >> 32;
+				     kind == DT_FAULT_DIVZERO ? 4 :
+				     kind == DT_FAULT_NOSCRATCH ? 5 : 1, addr, 0, 0};
+		uint32_t site = DT_FAULT_WORD_SITE(word);
 		dt_program_t *prog = dtp->prog;
 
 		if (stmt == 0)

@@ -59,20 +59,6 @@ typedef struct dt_options {
 	uint64_t specsize;	/* bytes one speculation may hold */
 } dt_options_t;
 
-/* The BPF maps every program shares. */
-enum {
-	DT_MAP_RINGBUF,		/* records to the consumer */
-	DT_MAP_MSTATE,		/* per-CPU scratch: probe id, args, string temps, keys */
-	DT_MAP_STATE,		/* array[1]: global state (activity), later D globals */
-	DT_MAP_STATS,		/* per-CPU array[1]: drop counters */
-	DT_MAP_PROBES,		/* array[probe id]: provider, module, function, name strings */
-	DT_MAP_STRTAB,		/* read-only array[1]: string literals */
-	DT_MAP_DISPATCH,	/* array[provider's key]: probe id and clause mask; one per
-				 * program that dispatches (bp->dispatch_fd), made only then */
-	DT_MAP_SPEC,		/* array[1]: speculation states, one u64 per id (0 free) */
-	DT_NMAPS_FIXED
-};
-
 /* One loaded BPF program and where it is attached. */
 typedef struct dt_bpfprog {
 	struct dt_provider *prov;
