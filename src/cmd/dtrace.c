@@ -942,6 +942,49 @@ dt_run(dt_cmd_t *c)
 	return rc;
 }
 
+/*
+ * The end of the output: the last flush, and the close of a -o file. A write that failed at
+ * any time (a full disk, /dev/full, a closed stdout) is DTrace's error and exit status 1:
+ * output that was lost is never a success.
+ */
+static int
+dt_out_finish(dt_handle_t *dtp)
+{
+	dt_consume_out_flush(dtp);
+	if (dtp->out != stdout) {
+		errno = 0;
+		if (fclose(dtp->out) == EOF && !dtp->out_errno)
+			dtp->out_errno = errno ? errno : EIO;
+		dtp->out = stdout;
+		dt_consume_out_flush(dtp);	/* what went to stdout: -l, -V */
+	}
+	if (!dtp->out_errno)
+		return 0;
+	fprintf(stderr, "dtrace: failed to write output: %s\n", strerror(dtp->out_errno));
+	return -1;
+}
+
+/*
+ * A closed standard descriptor would be the next open()'s: a BPF map, or the -o file on fd 2
+ * taking error messages. Hold each closed one with /dev/null opened read-only, so writes to a
+ * closed stdout still fail (EBADF) and are reported, as they would be.
+ */
+static void
+dt_hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int nfd;
+
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		nfd = open("/dev/null", O_RDONLY);
+		if (nfd >= 0 && nfd != fd) {
+			dup2(nfd, fd);
+			close(nfd);
+		}
+	}
+}
+
 /* Kill and reap a -c child that is still there when dtrace ends. */
 static void
 dt_reap_target(dt_handle_t *dtp, bool created)
@@ -967,6 +1010,7 @@ main(int argc, char **argv)
 	const char *outfile = NULL, *why;
 	int rc = 0, opt;
 
+	dt_hold_std_fds();
 	c.dtp = dt_handle_new();
 	/* -32 and -64 pick the data model; only 64-bit exists here, so drop them. */
 	{
@@ -1221,9 +1265,8 @@ main(int argc, char **argv)
 
 done:
 	dt_reap_target(c.dtp, c.cmd != NULL);
-	if (c.dtp->out && c.dtp->out != stdout)
-		fclose(c.dtp->out);
-	c.dtp->out = stdout;
+	if (dt_out_finish(c.dtp) < 0)
+		rc = 1;
 	dt_handle_free(c.dtp);
 	dt_compile_fini(&cc);
 	for (size_t i = 0; i < c.srcs.len; i++)

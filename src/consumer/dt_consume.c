@@ -17,11 +17,29 @@
 #include "../runtime/dt_runtime.h"
 #include "dt_consumer.h"
 
+/* A write to the output failed: keep its errno (the first one) and stop tracing. */
+static void
+dt_consume_out_failed(dt_handle_t *dtp)
+{
+	if (!dtp->out_errno)
+		dtp->out_errno = errno ? errno : EIO;
+	dtp->exiting = true;
+}
+
+void
+dt_consume_out_flush(dt_handle_t *dtp)
+{
+	errno = 0;
+	if (fflush(dtp->out) == EOF || ferror(dtp->out))
+		dt_consume_out_failed(dtp);
+}
+
 static void
 dt_consume_flush(dt_handle_t *dtp, dt_strbuf_t *sb)
 {
-	if (sb->len)
-		fwrite(sb->s, 1, sb->len, dtp->out);
+	errno = 0;
+	if (sb->len && fwrite(sb->s, 1, sb->len, dtp->out) != sb->len)
+		dt_consume_out_failed(dtp);
 	dt_sb_reset(sb);
 }
 
@@ -79,7 +97,7 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	memcpy(&clause, rec + DT_FAULT_CLAUSE, 8);
 	kind = DT_FAULT_WORD_KIND(word);
 	prp = dt_probe_by_id(dtp, prid);
-	fflush(dtp->out);
+	dt_consume_out_flush(dtp);
 	fprintf(stderr, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): ",
 		(unsigned long long)clause + 1, prid, prp ? prp->prov : "", prp ? prp->mod : "",
 		prp ? prp->func : "", prp ? prp->name : "");
@@ -290,7 +308,7 @@ dt_flow_settle_all(dt_handle_t *dtp)
 {
 	for (uint32_t c = 0; c < dtp->nflowcpus; c++)
 		dt_flow_settle(dtp, &dtp->flowcpus[c], false, 0, 0);
-	fflush(dtp->out);
+	dt_consume_out_flush(dtp);
 }
 
 /* The record's line starts: the probe columns, or with -F the indented function. */
@@ -454,7 +472,7 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 
 			dt_pfmt_format(&cmd, a->pfmt, args, n);
 			dt_consume_flush(dtp, sb);
-			fflush(dtp->out);
+			dt_consume_out_flush(dtp);
 			rc = system(dt_sb_str(&cmd));
 			(void)rc;
 			dt_sb_free(&cmd);
@@ -680,7 +698,7 @@ dt_consume_drops(dt_handle_t *dtp)
 					*last = d;
 					continue;
 				}
-				fflush(dtp->out);
+				dt_consume_out_flush(dtp);
 				if (w == DT_STAT_SPECFAIL / 8) {
 					fprintf(stderr, "dtrace: %llu failed speculation%s (no "
 						"speculative buffer available)\n",
@@ -698,7 +716,7 @@ dt_consume_drops(dt_handle_t *dtp)
 	}
 	free(v);
 	if (dtp->spec_drops > dtp->spec_drops_told) {
-		fflush(dtp->out);
+		dt_consume_out_flush(dtp);
 		fprintf(stderr, "dtrace: %llu speculative drop%s\n",
 			(unsigned long long)(dtp->spec_drops - dtp->spec_drops_told),
 			dtp->spec_drops - dtp->spec_drops_told == 1 ? "" : "s");
@@ -1084,11 +1102,12 @@ dt_consume_aggs(dt_handle_t *dtp)
 		if (dt_consume_agg_print(dtp, &sb, i, !dtp->opts.quiet))
 			any = true;
 	}
-	if (!any || dtp->opts.quiet)
-		fputc('\n', dtp->out);
+	errno = 0;
+	if ((!any || dtp->opts.quiet) && fputc('\n', dtp->out) == EOF)
+		dt_consume_out_failed(dtp);
 	dt_consume_flush(dtp, &sb);
 	dt_sb_free(&sb);
-	fflush(dtp->out);
+	dt_consume_out_flush(dtp);
 }
 
 static bool

@@ -369,6 +369,11 @@ void dt_consume_aggs(struct dt_handle *dtp);		/* print every aggregation (exit) 
 void dt_consume_held(struct dt_handle *dtp);
 void dt_consume_fini(struct dt_handle *dtp);
 /*
+ * Flush the output (-o file or stdout). The first write that failed, here or earlier, is kept
+ * in dtp->out_errno, and stops tracing: output that cannot be written is not traced on.
+ */
+void dt_consume_out_flush(struct dt_handle *dtp);
+/*
  * User symbols and the traced process. wants_usyms: does the program print user addresses
  * (ustack(), jstack(), uaddr(), usym(), umod(), %A)? proc_exit: process pid is stopped on its
  * way out, its memory still there: print what is buffered and cache its symbols for later.

@@ -109,6 +109,7 @@ typedef struct dt_handle {
 	dt_arena_t rec_arena;		/* one record's decoded strings; reset per record */
 	dt_strbuf_t rec_sb;		/* one record's text */
 	FILE *out;			/* -o file or stdout */
+	int out_errno;			/* the first failed write to out; 0: none */
 	bool exiting;			/* exit() seen or signal */
 	int exit_status;
 	bool printed_header;
