@@ -620,7 +620,7 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 		return;
 	}
 	case DT_VAR_UREGS:
-		dt_cg_uregs(cg, (int)n->ival);
+		dt_cg_uregs(cg, n->ureg);
 		return;
 	case DT_VAR_ID: case DT_VAR_EPID:
 		dt_cg_prid(cg, 0);
@@ -730,21 +730,22 @@ dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_setcc(cg, dt_cg_cmp_op(n->op, true), 0, 1);
 		return;
 	}
-	if (n->isuffix == -3 || n->isuffix == -2) {
+	if (n->ptrarith != DT_PTRARITH_NONE) {
 		/* pointer arithmetic: scale the integer side, or divide a pointer difference */
 		bool lptr = dt_type_resolve(l->type)->kind == DT_TYPE_PTR;
-		int64_t esz = (int64_t)n->ival;
+		bool diff = n->ptrarith == DT_PTRARITH_DIFF;
+		int64_t esz = n->scale;
 
 		dt_cg_expr(cg, l);
-		if (n->isuffix == -3 && !lptr && esz > 1)
+		if (!diff && !lptr && esz > 1)
 			EMIT(cg, DT_ALU64_IMM(BPF_MUL, 0, (int32_t)esz));
 		dt_cg_push(cg);
 		dt_cg_expr(cg, r);
-		if (n->isuffix == -3 && lptr && esz > 1)
+		if (!diff && lptr && esz > 1)
 			EMIT(cg, DT_ALU64_IMM(BPF_MUL, 0, (int32_t)esz));
 		dt_cg_pop(cg, 1);
 		EMIT(cg, DT_ALU64_REG(n->op == TOK_PLUS ? BPF_ADD : BPF_SUB, 1, 0));
-		if (n->isuffix == -2 && esz > 1) {
+		if (diff && esz > 1) {
 			EMIT(cg, DT_MOV64_IMM(0, (int32_t)esz));
 			EMIT(cg, DT_SDIV64_REG(1, 0));
 		}
@@ -1001,14 +1002,14 @@ dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 		 * on the stack while the value is computed */
 		lv->v = NULL;
 		lv->mtype = n->type;
-		lv->kreg = (int)n->ival;	/* a char array's length when n is a string */
+		lv->kreg = (int)n->char_array;	/* a char array's length when n is a string */
 		lv->bitfield = n->kind == DT_NODE_MEMBER && n->bf_width ? n : NULL;
 		cg->dmem_store = true;
 		dt_cg_kaddr(cg, n);
 		cg->dmem_store = false;
 		if (!dt_cg_is_dmem(cg, n))
 			dt_cg_scratch_ptr(cg, n->type->kind == DT_TYPE_STRING
-						      ? (uint32_t)n->ival
+						      ? n->char_array
 						      : dt_type_resolve(n->type)->size);
 		lv->koff = dt_cg_push(cg);
 		return;
@@ -1235,14 +1236,14 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	bool post = n->kind == DT_NODE_POSTFIX;
 	bool incdec = n->kind == DT_NODE_POSTFIX || n->kind == DT_NODE_UNARY;
 
-	if (n->kind == DT_NODE_ASSIGN && n->isuffix == DT_ISUFFIX_XLCOPY) {
+	if (n->kind == DT_NODE_ASSIGN && n->assign_kind == DT_ASSIGN_XLCOPY) {
 		/* x = xlate<T>(e): the translator's members, one by one */
 		for (size_t i = 0; i < n->list.len; i++)
 			dt_cg_expr(cg, n->list.data[i]);
 		EMIT(cg, DT_MOV64_IMM(0, 0));
 		return;
 	}
-	if (n->kind == DT_NODE_ASSIGN && n->isuffix == DT_ISUFFIX_COPY) {
+	if (n->kind == DT_NODE_ASSIGN && n->assign_kind == DT_ASSIGN_COPY) {
 		/* a struct or union: its bytes, from wherever the source is */
 		int ok = dt_ir_label(IR(cg));
 
@@ -1326,7 +1327,7 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 static bool
 dt_cg_is_array(const dt_node_t *n)
 {
-	return n->isuffix == -1 || (n->type && dt_type_resolve(n->type)->kind == DT_TYPE_ARRAY);
+	return n->char_array || (n->type && dt_type_resolve(n->type)->kind == DT_TYPE_ARRAY);
 }
 
 /*
@@ -1351,8 +1352,8 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 			dt_cg_expr(cg, n->left);
 		else
 			dt_cg_kaddr(cg, n->left);
-		if (n->ident_id)
-			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, n->ident_id));
+		if (n->member_off)
+			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)n->member_off));
 		return;
 	}
 	if (n->kind == DT_NODE_UNARY && n->op == TOK_STAR) {
@@ -1363,7 +1364,7 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 		/* base + i * sizeof (element): an array's base is its address, a pointer's its
 		 * value */
 		const dt_type_t *lt = n->left->type ? dt_type_resolve(n->left->type) : NULL;
-		uint32_t esz = n->left->isuffix == -1 ? 1 : dt_type_resolve(n->type)->size;
+		uint32_t esz = n->left->char_array ? 1 : dt_type_resolve(n->type)->size;
 
 		dt_cg_expr(cg, n->list.data[0]);
 		if (dt_cg_is_array(n->left) && dt_cg_is_dmem(cg, n->left)) {
@@ -1371,7 +1372,7 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 			 * D's own arrays are checked: a store must stay inside (the verifier
 			 * insists); an address may be one past the end, as in C.
 			 */
-			uint32_t nel = n->left->isuffix == -1 ? (uint32_t)n->left->ival
+			uint32_t nel = n->left->char_array ? n->left->char_array
 							      : lt->nelems;
 			int ok = dt_ir_label(IR(cg));
 
@@ -1382,7 +1383,7 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 			dt_ir_place(IR(cg), ok);
 		}
 		dt_cg_push(cg);
-		if (n->left->isuffix == -1 || (lt && lt->kind == DT_TYPE_ARRAY))
+		if (n->left->char_array || (lt && lt->kind == DT_TYPE_ARRAY))
 			dt_cg_kaddr(cg, n->left);
 		else
 			dt_cg_expr(cg, n->left);
@@ -1561,8 +1562,8 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 
 	cg->cur_loc = n->loc;
 	dt_cg_kaddr(cg, n);
-	if (n->isuffix == -1) {
-		uint32_t cap = (uint32_t)DT_MIN(n->ival, cg->strsize);
+	if (n->char_array) {
+		uint32_t cap = DT_MIN(n->char_array, cg->strsize);
 
 		EMIT(cg, DT_MOV64_REG(3, 0));
 		dt_cg_copystr(cg, dt_cg_temp(cg, cap), -1, cap, BPF_FUNC_probe_read_kernel_str);

@@ -520,7 +520,7 @@ static void
 dt_cg_ptrarg(dt_cg_t *cg, dt_node_t *n)
 {
 	if (n->kind != DT_NODE_INT &&
-	    (n->isuffix == -1 || dt_type_resolve(n->type)->kind == DT_TYPE_ARRAY))
+	    (n->char_array || dt_type_resolve(n->type)->kind == DT_TYPE_ARRAY))
 		dt_cg_kaddr(cg, n);
 	else
 		dt_cg_expr(cg, n);
@@ -537,18 +537,18 @@ dt_cg_dmem_at(dt_cg_t *cg, const dt_node_t *n, uint32_t *off)
 
 	if (n->kind == DT_NODE_UNARY && n->op == TOK_AMP)
 		n = n->left;
-	else if (n->isuffix != -1 && dt_type_resolve(n->type)->kind != DT_TYPE_ARRAY)
+	else if (!n->char_array && dt_type_resolve(n->type)->kind != DT_TYPE_ARRAY)
 		return NULL;
 	*off = 0;
 	for (;;) {
 		if (n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) {
-			*off += (uint32_t)n->ident_id;
+			*off += n->member_off;
 		} else if (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
 			   n->list.data[0]->kind == DT_NODE_INT &&
-			   (n->left->isuffix == -1 ||
+			   (n->left->char_array ||
 			    dt_type_resolve(n->left->type)->kind == DT_TYPE_ARRAY)) {
 			*off += (uint32_t)n->list.data[0]->ival *
-				(n->left->isuffix == -1 ? 1 : dt_type_resolve(n->type)->size);
+				(n->left->char_array ? 1 : dt_type_resolve(n->type)->size);
 		} else {
 			break;
 		}

@@ -250,6 +250,20 @@ const char *dt_node_kind_name(dt_node_kind_t k);
 typedef struct dt_node dt_node_t;
 typedef DT_VEC(dt_node_t *) dt_nodes_t;
 
+/* node->ptrarith: which pointer arithmetic a BINARY + or - is (node->scale: the step) */
+typedef enum dt_ptrarith {
+	DT_PTRARITH_NONE,	/* integers */
+	DT_PTRARITH_OFFSET,	/* p + i, i + p, p - i: the integer counts elements */
+	DT_PTRARITH_DIFF,	/* p - q: the difference in elements (ptrdiff_t) */
+} dt_ptrarith_t;
+
+/* node->assign_kind: how an ASSIGN stores its value */
+typedef enum dt_assign_kind {
+	DT_ASSIGN_VALUE,	/* a scalar or string value */
+	DT_ASSIGN_COPY,		/* a struct or union copied from an object in memory */
+	DT_ASSIGN_XLCOPY,	/* x = xlate<T>(e); list: the member assignments */
+} dt_assign_kind_t;
+
 struct dt_node {
 	dt_node_kind_t kind;
 	dt_loc_t loc;		/* the node's token: operator, name, literal, keyword */
@@ -257,7 +271,7 @@ struct dt_node {
 	const char *text;	/* names, strings, pragma and probe description text */
 	size_t textlen;
 	uint64_t ival;
-	int isuffix;		/* INT: DT_INT_* bits; after analysis, a marker (below) */
+	int isuffix;		/* INT: DT_INT_* bits */
 	dt_node_t *left, *right, *cond;
 	dt_node_t *pred, *body;	/* CLAUSE */
 	dt_node_t *tname;	/* CAST, SIZEOF, OFFSETOF, XLATE: a DT_NODE_TYPENAME */
@@ -265,20 +279,31 @@ struct dt_node {
 				 * INDEX and AGG subscripts */
 	const char *prov, *mod, *func, *name;	/* PDESC fields ("" when empty) */
 
-	/* Filled in by semantic analysis. */
+	/*
+	 * Filled in by semantic analysis: the contract with code generation, one named field
+	 * per decision (no field above takes a second meaning).
+	 */
 	const dt_type_t *type;
 	bool is_lvalue;
 	int ident_kind;		/* sema's classification of IDENT/CALL (dt_sema.c) */
 	int ident_id;		/* built-in variable, action or subroutine id */
 	int agg_id;		/* AGG: index into the program's aggregation table */
 	int str_id;		/* STRING: index into the program's string table */
+	uint32_t char_array;	/* a kernel char array read as a string (its type is string):
+				 * the array's length, its string capacity; else 0 */
+	dt_ptrarith_t ptrarith;	/* BINARY + and -: pointer arithmetic (below) */
+	uint32_t scale;		/* ... the pointee's size: what one integer step moves */
+	dt_assign_kind_t assign_kind;	/* ASSIGN: how the value is stored (below) */
+	uint32_t member_off;	/* MEMBER: the member's byte offset in its struct or union */
+	uint32_t nframes;	/* CALL of stack(), ustack(), jstack(): the frames recorded */
+	uint8_t ureg;		/* INDEX uregs[i] (ident_id DT_VAR_UREGS): the register i */
 	uint8_t bf_width;	/* MEMBER of a bit-field: its width in bits (else 0) */
-	uint8_t bf_shift;	/* ... and its lowest bit in the byte at offset ident_id */
-};
+	uint8_t bf_shift;	/* ... and its lowest bit in the byte at member_off */
 
-/* node->isuffix markers of semantic analysis, on nodes other than INT */
-#define DT_ISUFFIX_COPY (-4)	/* ASSIGN: a struct or union copied from an object in memory */
-#define DT_ISUFFIX_XLCOPY (-5)	/* ASSIGN: x = xlate<T>(e); list: the member assignments */
+	/* Semantic analysis's own bookkeeping, on a translator's DECL (dt_decl.c). */
+	int8_t xl_state;	/* 0: not checked yet; 1: checked, usable; -1: not usable */
+	bool xl_in_lib;		/* written in a D library: members analysed where used */
+};
 
 /* A zeroed node in cc's arena (op TOK_EOF), registered so dt_compile_fini frees its list. */
 dt_node_t *dt_node_new(dt_compile_t *cc, dt_node_kind_t kind, dt_loc_t loc);
@@ -382,7 +407,7 @@ enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_
 /* DT_IDENT_KINDEX: an INDEX into a kernel array or through a kernel pointer: p[i], a.b[i]. */
 /* DT_IDENT_INLINE: an inline's name; node->left is its (analysed) definition. */
 /* DT_IDENT_VALFN: stack(), ustack(), func(), sym(), mod(): values only for trace() and keys;
- * ident_id is the DT_RECFMT_* they print as, ival the frame count of stacks. */
+ * ident_id is the DT_RECFMT_* they print as, nframes the frame count of stacks. */
 /* DT_IDENT_DVAR: a D variable (IDENT global, SELF, THIS, or the IDENT base of an INDEX into
  * an associative array); ident_id is its index in the program's vars. */
 
@@ -395,7 +420,7 @@ enum {
 	DT_VAR_WALLTIMESTAMP, DT_VAR_VTIMESTAMP, DT_VAR_STACKDEPTH, DT_VAR_USTACKDEPTH,
 	DT_VAR_PSARGS,		/* __psargs: the command line, for dlibs/procfs.d's pr_psargs */
 	DT_VAR_CALLER, DT_VAR_UCALLER,
-	DT_VAR_UREGS,		/* an INDEX node uregs[i]: ival is the register's index */
+	DT_VAR_UREGS,		/* an INDEX node uregs[i]: ureg is the register's index */
 };
 
 /* node->ident_id of actions (DT_IDENT_ACTION) */

@@ -480,9 +480,9 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 	const dt_type_t *out, *in, *rout;
 	int nerr = cc->diags.count;
 
-	if (tr->ident_id)
-		return tr->ident_id > 0;
-	tr->ident_id = -1;
+	if (tr->xl_state)
+		return tr->xl_state > 0;
+	tr->xl_state = -1;
 	out = dt_decl_type(s, tr->tname, NULL);
 	in = dt_decl_type(s, tr->left, NULL);
 	if (!out || !in)
@@ -500,9 +500,9 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 		dt_node_t *o = s->xlators.data[i];
 
 		/* a library's not yet checked: by the types' spellings */
-		if ((o->ident_id > 0 && dt_type_equal(o->type, out) &&
+		if ((o->xl_state > 0 && dt_type_equal(o->type, out) &&
 		     dt_type_equal(o->left->type, in)) ||
-		    (o->ident_id == 0 && strcmp(o->tname->text, tr->tname->text) == 0 &&
+		    (o->xl_state == 0 && strcmp(o->tname->text, tr->tname->text) == 0 &&
 		     strcmp(o->left->text, tr->left->text) == 0)) {
 			ERR(s, D_XLATE_REDECL, tr, "translator from %s to %s has already been "
 			    "declared", in->name, out->name);
@@ -515,7 +515,7 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 	 */
 	s->clause = &dummy;
 	s->where = NULL;
-	for (size_t i = 0; i < tr->list.len && !tr->ival; i++) {
+	for (size_t i = 0; i < tr->list.len && !tr->xl_in_lib; i++) {
 		dt_node_t *a = tr->list.data[i], *zero, *e;
 		const dt_type_t *mt;
 
@@ -538,7 +538,7 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 		return false;
 	tr->type = out;
 	tr->left->type = in;
-	tr->ident_id = 1;
+	tr->xl_state = 1;
 	return true;
 }
 
@@ -546,7 +546,7 @@ void
 dt_decl_translator(dt_sema_t *s, dt_node_t *n)
 {
 	dt_vec_push(&s->xlators, n);
-	n->ival = s->in_lib;
+	n->xl_in_lib = s->in_lib;
 	if (!s->in_lib)
 		dt_decl_xlcheck(s, n);
 }
@@ -689,5 +689,5 @@ dt_decl_xlate_assign(dt_sema_t *s, dt_node_t *n)
 		dt_sema_expr(s, as);
 		dt_vec_push(&n->list, as);
 	}
-	n->isuffix = DT_ISUFFIX_XLCOPY;
+	n->assign_kind = DT_ASSIGN_XLCOPY;
 }

@@ -46,8 +46,8 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 			cap = 80;	/* PRARGSZ */
 		break;
 	case DT_NODE_MEMBER: case DT_NODE_UNARY:
-		if (n->isuffix == -1)
-			cap = (uint32_t)n->ival;	/* a kernel char array */
+		if (n->char_array)
+			cap = n->char_array;
 		break;
 	case DT_NODE_TERNARY:
 		cap = DT_MAX(dt_sema_strcap(cc, n->left, strsize),
@@ -101,8 +101,8 @@ dt_sema_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
 		it.kind = DT_REC_INT;
 		it.fmt = e->ident_id;
 		/* see dt_program.h: user items start with the process id */
-		it.size = it.fmt == DT_RECFMT_STACK    ? (uint32_t)e->ival * 8
-			  : it.fmt == DT_RECFMT_USTACK ? (uint32_t)e->ival * 8 + 8
+		it.size = it.fmt == DT_RECFMT_STACK    ? e->nframes * 8
+			  : it.fmt == DT_RECFMT_USTACK ? e->nframes * 8 + 8
 			  : DT_RECFMT_IS_USER(it.fmt)  ? 16
 						       : 8;
 		it.type_name = e->type->name;

@@ -180,7 +180,7 @@ dt_node_t *dt_decl_standin(dt_sema_t *s, dt_node_t *tname, const dt_type_t *t, d
 
 /*
  * x = xlate<T>(e) of a struct T: x (made a T when new) gets each member the translator
- * defines; n keeps those assignments in its list (isuffix DT_ISUFFIX_XLCOPY).
+ * defines; n keeps those assignments in its list (assign_kind DT_ASSIGN_XLCOPY).
  */
 void dt_decl_xlate_assign(dt_sema_t *s, dt_node_t *n);
 

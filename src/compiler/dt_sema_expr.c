@@ -167,7 +167,7 @@ dt_sema_ktype(dt_sema_t *s, dt_node_t *at, const char *spelling)
 
 /*
  * D reads a char array as a string wherever a string is wanted; the node keeps the array's
- * length in ival (its string capacity) and becomes a string. The kernel bytes are copied
+ * length in char_array (its string capacity) and becomes a string. The kernel bytes are copied
  * when the value is used.
  */
 static void
@@ -177,8 +177,7 @@ dt_sema_char_array(dt_sema_t *s, dt_node_t *n)
 	const dt_type_t *et = t->kind == DT_TYPE_ARRAY && t->base ? dt_type_resolve(t->base) : NULL;
 
 	if (et && et->kind == DT_TYPE_INT && et->size == 1 && t->nelems > 0) {
-		n->ival = t->nelems;
-		n->isuffix = -1;	/* marks a kernel char array read as a string */
+		n->char_array = t->nelems;
 		n->type = dt_type_string(s->cc);
 	}
 }
@@ -271,7 +270,7 @@ dt_sema_member(dt_sema_t *s, dt_node_t *n)
 		n->bf_shift = (uint8_t)(bit_off % 8);
 	}
 	n->type = mt;
-	n->ident_id = (int)off;		/* the member's byte offset */
+	n->member_off = (uint32_t)off;
 	dt_sema_char_array(s, n);
 }
 
@@ -455,7 +454,7 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 
 		/*
 		 * Pointer arithmetic, as in C: p + i and i + p and p - i step by the pointee's
-		 * size; p - q counts elements. n->ival records the scale for code generation.
+		 * size; p - q counts elements. n->ptrarith and n->scale tell code generation.
 		 */
 		if ((n->op == TOK_PLUS || n->op == TOK_MINUS) &&
 		    (lr->kind == DT_TYPE_PTR || rr->kind == DT_TYPE_PTR)) {
@@ -467,8 +466,8 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 				esz = 1;	/* void * steps by bytes, as GNU C does */
 			if (lr->kind == DT_TYPE_PTR && rr->kind == DT_TYPE_PTR && n->op == TOK_MINUS) {
 				n->type = dt_type_int(s->cc, 8, true);	/* ptrdiff_t */
-				n->ival = (uint64_t)esz;
-				n->isuffix = -2;	/* marks p - q */
+				n->ptrarith = DT_PTRARITH_DIFF;
+				n->scale = (uint32_t)esz;
 				return;
 			}
 			if (other->kind != DT_TYPE_INT && other->kind != DT_TYPE_ENUM) {
@@ -481,8 +480,8 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 				return;
 			}
 			n->type = pt == lr ? l : r;
-			n->ival = (uint64_t)esz;
-			n->isuffix = -3;	/* marks pointer +/- integer */
+			n->ptrarith = DT_PTRARITH_OFFSET;
+			n->scale = (uint32_t)esz;
 			return;
 		}
 		if (!dt_is_int(l) || !dt_is_int(r)) {
@@ -594,7 +593,7 @@ dt_sema_uregs(dt_sema_t *s, dt_node_t *n)
 	n->type = dt_type_named(s->cc, "uint64_t");
 	n->ident_kind = DT_IDENT_VAR;
 	n->ident_id = DT_VAR_UREGS;
-	n->ival = ix->ival;
+	n->ureg = (uint8_t)ix->ival;
 }
 
 /*
@@ -627,9 +626,9 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 		ERR(s, D_ARR_BADREF, ix, "subscript must be of integral type");
 		return;
 	}
-	if (n->left->isuffix == -1) {
+	if (n->left->char_array) {
 		et = dt_type_int(s->cc, 1, true);	/* a char array read as a string */
-		if (ix->kind == DT_NODE_INT && ix->ival >= n->left->ival) {
+		if (ix->kind == DT_NODE_INT && ix->ival >= n->left->char_array) {
 			ERR(s, D_ARR_BOUNDS, ix, "index %lld is out of range for array char [%u]",
 			    (long long)(int64_t)ix->ival, (unsigned)n->left->ival);
 			return;
@@ -855,7 +854,7 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		    is_stack ? maxargs : 1);
 		return;
 	}
-	n->ival = f->id == DT_RECFMT_STACK ? s->dtp->opts.stackframes
+	n->nframes = f->id == DT_RECFMT_STACK ? s->dtp->opts.stackframes
 		  : strcmp(n->text, "jstack") == 0 ? s->dtp->opts.jstackframes
 						   : s->dtp->opts.ustackframes;
 	if (n->list.len > 1) {
@@ -875,7 +874,7 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 			    "constant (at most 127)", n->text);
 			return;
 		}
-		n->ival = a->ival;
+		n->nframes = (uint32_t)a->ival;
 	} else if (!is_stack && !dt_is_scalar(n->list.data[0]->type)) {
 		ERR(s, D_PROTO_ARG, n->list.data[0], "%s( ) argument #1 is incompatible with "
 		    "prototype:\n\tprototype: uintptr_t\n\t argument: %s", n->text,
@@ -1162,7 +1161,7 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 				ERR(s, D_ADDROF_BITFIELD, n, "cannot take address of bit-field");
 				return;
 			}
-			n->type = dt_type_ptr(s->cc, n->left->isuffix == -1
+			n->type = dt_type_ptr(s->cc, n->left->char_array
 							      ? dt_type_int(s->cc, 1, true)
 							      : n->left->type);
 			return;

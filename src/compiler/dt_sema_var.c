@@ -261,7 +261,7 @@ dt_sema_is_dmem(dt_sema_t *s, const dt_node_t *n)
 		if (n->kind == DT_NODE_MEMBER && n->op == TOK_DOT)
 			n = n->left;
 		else if (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
-			 (n->left->isuffix == -1 ||
+			 (n->left->char_array ||
 			  dt_type_resolve(n->left->type)->kind == DT_TYPE_ARRAY))
 			n = n->left;
 		else
@@ -286,7 +286,7 @@ dt_sema_is_ptrobj(const dt_node_t *n)
 {
 	while ((n->kind == DT_NODE_MEMBER && n->op == TOK_DOT) ||
 	       (n->kind == DT_NODE_INDEX && n->ident_kind == DT_IDENT_KINDEX &&
-		(n->left->isuffix == -1 || dt_type_resolve(n->left->type)->kind == DT_TYPE_ARRAY)))
+		(n->left->char_array || dt_type_resolve(n->left->type)->kind == DT_TYPE_ARRAY)))
 		n = n->left;
 	if (!(n->kind == DT_NODE_UNARY && n->op == TOK_STAR) &&
 	    !(n->kind == DT_NODE_MEMBER && n->op == TOK_ARROW) &&
@@ -299,7 +299,7 @@ dt_sema_is_ptrobj(const dt_node_t *n)
 
 /*
  * x = y of structs or unions: a copy of y's bytes, so y must be an object in memory of the
- * same type. Marks n (isuffix DT_ISUFFIX_COPY) and returns true when n is one (even in
+ * same type. Marks n (assign_kind DT_ASSIGN_COPY) and returns true when n is one (even in
  * error).
  */
 bool
@@ -323,7 +323,7 @@ dt_sema_copy_assign(dt_sema_t *s, dt_node_t *n, const dt_type_t *lt)
 		return true;
 	}
 	n->type = lt;
-	n->isuffix = DT_ISUFFIX_COPY;
+	n->assign_kind = DT_ASSIGN_COPY;
 	return true;
 }
 
