@@ -160,6 +160,15 @@ typedef enum dt_act_kind {
 
 struct dt_pfmt;	/* a parsed printf format: dt_pfmt.h */
 
+/*
+ * Bounds the compiler enforces with a D error (D_PROTO_LEN), so the consumer may decode into
+ * fixed arrays: the keys of one aggregation or associative array (DTrace refuses more than
+ * its tuple registers hold, 8; we hold more), and the arguments one printf() or system()
+ * records.
+ */
+#define DT_MAX_TUPLE 64
+#define DT_MAX_ACT_ITEMS 64
+
 typedef struct dt_action {
 	dt_act_kind_t kind;
 	bool conditional;		/* inside an if: runs only when its bit is set in the record */

@@ -601,6 +601,13 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			dt_pfmt_free(pf);
 			return;
 		}
+		if (nargs > DT_MAX_ACT_ITEMS) {
+			ERR(s, D_PROTO_LEN, args->data[DT_MAX_ACT_ITEMS + 1], "%s( ) prototype "
+			    "mismatch: %d args passed, at most %d expected", call->text, nargs + 1,
+			    DT_MAX_ACT_ITEMS + 1);
+			dt_pfmt_free(pf);
+			return;
+		}
 		a = dt_sema_new_action(s, f->id == DT_ACTFN_SYSTEM ? DT_ACT_SYSTEM : DT_ACT_PRINTF,
 				       nargs);
 		a->fmt = fmt->text;

@@ -103,10 +103,27 @@ const char *const dt_sema_vk_prefix[] = {
 	[DT_VK_GLOBAL] = "", [DT_VK_THIS] = "this->", [DT_VK_SELF] = "self->", [DT_VK_ASSOC] = "",
 };
 
-/* The keys of a first use: no void (an action's value), as DTrace's D_KEY_TYPE says. */
+/* At most DT_MAX_TUPLE keys; the error is at the first one too many. */
+bool
+dt_sema_keys_fit(dt_sema_t *s, const dt_nodes_t *keys, const char *what)
+{
+	if (keys->len <= DT_MAX_TUPLE)
+		return true;
+	ERR(s, D_PROTO_LEN, keys->data[DT_MAX_TUPLE], "%s key #%d: Insufficient tuple registers "
+	    "to generate code (%zu keys; at most %d)", what, DT_MAX_TUPLE + 1, keys->len,
+	    DT_MAX_TUPLE);
+	return false;
+}
+
+/*
+ * The keys of a first use: no void (an action's value), as DTrace's D_KEY_TYPE says, and no
+ * more than DT_MAX_TUPLE of them (DTrace's message for a tuple its registers cannot hold).
+ */
 bool
 dt_sema_keys_valid(dt_sema_t *s, const dt_nodes_t *keys, const char *what)
 {
+	if (!dt_sema_keys_fit(s, keys, what))
+		return false;
 	for (size_t i = 0; i < keys->len; i++) {
 		dt_node_t *k = keys->data[i];
 

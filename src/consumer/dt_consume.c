@@ -419,8 +419,8 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 	ran = dt_rec_ran(cl, rec, len);
 	for (int i = 0; i < cl->nactions; i++) {
 		dt_action_t *a = &cl->actions[i];
-		dt_pfarg_t args[64];
-		int n = DT_MIN(a->nitems, 64);
+		dt_pfarg_t args[DT_MAX_ACT_ITEMS];	/* sema bounds printf()'s arguments */
+		int n = DT_MIN(a->nitems, DT_MAX_ACT_ITEMS);
 
 		if (!dt_act_ran(a, ran))
 			continue;	/* under an if that was not taken */
@@ -918,7 +918,7 @@ dt_consume_keyfmt(const dt_aggdesc_t *ad, dt_keyfmt_t *kf)
 		[DT_RECFMT_USYM] = DT_KEYFMT_USYM, [DT_RECFMT_UMOD] = DT_KEYFMT_UMOD,
 	};
 
-	for (int i = 0; i < ad->nkeys && i < 64; i++)
+	for (int i = 0; i < ad->nkeys && i < DT_MAX_TUPLE; i++)
 		kf[i] = map[ad->keys[i].fmt];
 	return kf;
 }
@@ -931,7 +931,7 @@ dt_consume_agg_print(dt_handle_t *dtp, dt_strbuf_t *sb, int id, bool lead)
 	dt_aggsort_t sort = dt_consume_sortopts(dtp);
 	dt_aggpopts_t po = {0};
 	dt_aggsnap_t sn;
-	dt_keyfmt_t keyfmt[64];
+	dt_keyfmt_t keyfmt[DT_MAX_TUPLE];	/* sema bounds the keys */
 	bool any;
 
 	dt_aggsnap_read(dtp, ad, &sn);
@@ -960,7 +960,7 @@ dt_consume_printa_fmt(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a)
 	const dt_aggent_t **ents = dt_xcalloc((size_t)a->naggs, sizeof(*ents));
 	size_t *nents = dt_xcalloc((size_t)a->naggs, sizeof(*nents));
 	uint64_t *normal = dt_xcalloc((size_t)a->naggs, sizeof(*normal));
-	dt_keyfmt_t keyfmt[64];
+	dt_keyfmt_t keyfmt[DT_MAX_TUPLE];	/* sema bounds the keys */
 	dt_aggsort_t sort = dt_consume_sortopts(dtp);
 	dt_printa_opts_t po = {0};
 
