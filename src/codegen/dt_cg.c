@@ -978,8 +978,15 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 		dt_ir_place(IR(cg), done);
 		return;
 	}
-	default:
-		dt_cg_fail(cg, dt_node_kind_name(n->kind));
+	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
+	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
+	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY: case DT_NODE_AGG:
+	case DT_NODE_MACRO: case DT_NODE_SYMBOL: case DT_NODE_SIZEOF: case DT_NODE_OFFSETOF:
+	case DT_NODE_XLATE: case DT_NODE_TYPENAME: case DT_NODE_COUNT:
+		/* semantic analysis rewrites these (sizeof is a constant, a macro its value,
+		 * ...) or rejects them: reaching here is a compiler bug, said as one */
+		dt_cg_fail(cg, "internal error: an expression that semantic analysis did not "
+			   "resolve reached code generation");
 		return;
 	}
 }
@@ -1873,7 +1880,14 @@ dt_cg_stmt(dt_cg_t *cg, dt_node_t *n, int *actno)
 		dt_ir_place(IR(cg), done);
 		return;
 	}
-	default:
+	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
+	case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_INT: case DT_NODE_STRING:
+	case DT_NODE_IDENT: case DT_NODE_AGG: case DT_NODE_SELF: case DT_NODE_THIS:
+	case DT_NODE_MACRO: case DT_NODE_SYMBOL: case DT_NODE_BINARY: case DT_NODE_LOGICAL:
+	case DT_NODE_UNARY: case DT_NODE_POSTFIX: case DT_NODE_ASSIGN: case DT_NODE_TERNARY:
+	case DT_NODE_CALL: case DT_NODE_INDEX: case DT_NODE_MEMBER: case DT_NODE_CAST:
+	case DT_NODE_SIZEOF: case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE:
+	case DT_NODE_TYPENAME: case DT_NODE_COUNT:
 		dt_cg_fail(cg, "unsupported statement");
 		return;
 	}

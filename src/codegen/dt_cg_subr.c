@@ -595,56 +595,80 @@ dt_cg_dest(dt_cg_t *cg, const dt_node_t *dest, int dslot, int sslot)
  * kernel memory into the destination. A bad source address is a fault, as with copyinstr().
  * Arguments are evaluated in order.
  */
+static bool
+dt_cg_memsubr_ok(dt_cg_t *cg)
+{
+	if (!cg->scratch_off)
+		dt_cg_fail(cg, "internal error: a memory subroutine with no scratch space");
+	return cg->scratch_off != 0;
+}
+
+/* r0 = the address of the allocation dt_cg_scratch_alloc just made */
 static void
-dt_cg_memsubr(dt_cg_t *cg, dt_node_t *n)
+dt_cg_memsubr_result(dt_cg_t *cg)
+{
+	MLD(0, cg->scratch_off + DT_SCR_BASE);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 9));
+}
+
+static void
+dt_cg_subr_alloca(dt_cg_t *cg, dt_node_t *n)
+{
+	if (!dt_cg_memsubr_ok(cg))
+		return;
+	dt_cg_expr(cg, n->list.data[0]);
+	dt_cg_scratch_alloc(cg);
+	/* zeroed, as in DTrace: a probe read of address 0 fails and clears its buffer */
+	EMIT(cg, DT_MOV64_REG(2, 0));
+	EMIT(cg, DT_MOV64_IMM(3, 0));
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	dt_cg_memsubr_result(cg);
+}
+
+static void
+dt_cg_subr_copyin(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_node_t **a = n->list.data;
+	int slot;
+
+	if (!dt_cg_memsubr_ok(cg))
+		return;
+	dt_cg_expr(cg, a[0]);
+	slot = dt_cg_push(cg);
+	dt_cg_expr(cg, a[1]);
+	dt_cg_scratch_alloc(cg);
+	EMIT(cg, DT_MOV64_REG(2, 0));
+	EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
+	dt_cg_read_or_fault(cg, BPF_FUNC_probe_read_user);
+	cg->stack_depth -= 8;
+	dt_cg_memsubr_result(cg);
+}
+
+/* copyinto() and bcopy() */
+static void
+dt_cg_subr_copyinto(dt_cg_t *cg, dt_node_t *n)
 {
 	dt_node_t **a = n->list.data;
 	bool into = n->ident_id == DT_SUBR_COPYINTO;
 	int slot[3];
 
-	if (!cg->scratch_off) {
-		dt_cg_fail(cg, "internal error: a memory subroutine with no scratch space");
+	if (!dt_cg_memsubr_ok(cg))
 		return;
-	}
-	switch (n->ident_id) {
-	case DT_SUBR_ALLOCA:
-		dt_cg_expr(cg, a[0]);
-		dt_cg_scratch_alloc(cg);
-		/* zeroed, as in DTrace: a probe read of address 0 fails and clears its buffer */
-		EMIT(cg, DT_MOV64_REG(2, 0));
-		EMIT(cg, DT_MOV64_IMM(3, 0));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
-		break;
-	case DT_SUBR_COPYIN:
-		dt_cg_expr(cg, a[0]);
-		slot[0] = dt_cg_push(cg);
-		dt_cg_expr(cg, a[1]);
-		dt_cg_scratch_alloc(cg);
-		EMIT(cg, DT_MOV64_REG(2, 0));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot[0]));
-		dt_cg_read_or_fault(cg, BPF_FUNC_probe_read_user);
-		cg->stack_depth -= 8;
-		break;
-	default:
-		for (int i = 0; i < 3; i++) {
-			if (into ? i == 2 : i < 2)
-				dt_cg_ptrarg(cg, a[i]);
-			else
-				dt_cg_expr(cg, a[i]);
-			slot[i] = dt_cg_push(cg);
-		}
-		if (into)
-			dt_cg_dest(cg, a[2], slot[2], slot[1]);
+	for (int i = 0; i < 3; i++) {
+		if (into ? i == 2 : i < 2)
+			dt_cg_ptrarg(cg, a[i]);
 		else
-			dt_cg_dest(cg, a[1], slot[1], slot[2]);
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot[0]));
-		dt_cg_read_or_fault(cg, into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
-		cg->stack_depth -= 24;
-		EMIT(cg, DT_MOV64_IMM(0, 0));
-		return;
+			dt_cg_expr(cg, a[i]);
+		slot[i] = dt_cg_push(cg);
 	}
-	MLD(0, cg->scratch_off + DT_SCR_BASE);
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 9));
+	if (into)
+		dt_cg_dest(cg, a[2], slot[2], slot[1]);
+	else
+		dt_cg_dest(cg, a[1], slot[1], slot[2]);
+	EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot[0]));
+	dt_cg_read_or_fault(cg, into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	cg->stack_depth -= 24;
+	EMIT(cg, DT_MOV64_IMM(0, 0));
 }
 
 /* r1 = the byte at r7 + off + r3; r4 = 1 if it is the NUL, else 0 (with no branch). */

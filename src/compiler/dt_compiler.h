@@ -250,6 +250,13 @@ const char *dt_node_kind_name(dt_node_kind_t k);
 typedef struct dt_node dt_node_t;
 typedef DT_VEC(dt_node_t *) dt_nodes_t;
 
+/* node->ident_kind: what semantic analysis found an IDENT, CALL, INDEX or XLATE names (each
+ * kind is described with the semantic analysis declarations below) */
+typedef enum dt_ident_kind {
+	DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_DVAR,
+	DT_IDENT_SUBR, DT_IDENT_VALFN, DT_IDENT_INLINE, DT_IDENT_KINDEX, DT_IDENT_XLATE
+} dt_ident_kind_t;
+
 /* node->ptrarith: which pointer arithmetic a BINARY + or - is (node->scale: the step) */
 typedef enum dt_ptrarith {
 	DT_PTRARITH_NONE,	/* integers */
@@ -285,7 +292,7 @@ struct dt_node {
 	 */
 	const dt_type_t *type;
 	bool is_lvalue;
-	int ident_kind;		/* sema's classification of IDENT/CALL (dt_sema.c) */
+	dt_ident_kind_t ident_kind;	/* what an IDENT/CALL names */
 	int ident_id;		/* built-in variable, action or subroutine id */
 	int agg_id;		/* AGG: index into the program's aggregation table */
 	int str_id;		/* STRING: index into the program's string table */
@@ -399,9 +406,7 @@ int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);
 
 /* ---- semantic analysis (dt_sema.c) ---------------------------------------------------- */
 
-/* node->ident_kind */
-enum { DT_IDENT_NONE, DT_IDENT_VAR, DT_IDENT_ACTION, DT_IDENT_AGGFUNC, DT_IDENT_DVAR,
-       DT_IDENT_SUBR, DT_IDENT_VALFN, DT_IDENT_INLINE, DT_IDENT_KINDEX, DT_IDENT_XLATE };
+/* node->ident_kind (dt_ident_kind_t, with the node types above): */
 /* DT_IDENT_XLATE: xlate<T>(e) with a translator found (XLATE node; right: the translator's
  * DECL, cond: e as written, before analysis). Only its members can be used. */
 /* DT_IDENT_KINDEX: an INDEX into a kernel array or through a kernel pointer: p[i], a.b[i]. */
@@ -479,10 +484,10 @@ enum { DT_ACTFN_TRACE, DT_ACTFN_PRINTF, DT_ACTFN_EXIT, DT_ACTFN_PRINTA, DT_ACTFN
 	X(FI_PATHNAME,	"__fi_pathname", "p",	"string",	dt_cg_d_path)               \
 	X(FI_MOUNT,	"__fi_mount",	"p",	"string",	dt_cg_d_path)               \
 	/* the memory subroutines work in the clause's scratch space (dt_cg_subr.c) */   \
-	X(ALLOCA,	"alloca",	"i",	"void *",	dt_cg_memsubr)              \
-	X(COPYIN,	"copyin",	"pi",	"void *",	dt_cg_memsubr)              \
-	X(COPYINTO,	"copyinto",	"piP",	"void",		dt_cg_memsubr)              \
-	X(BCOPY,	"bcopy",	"PPi",	"void",		dt_cg_memsubr)
+	X(ALLOCA,	"alloca",	"i",	"void *",	dt_cg_subr_alloca)          \
+	X(COPYIN,	"copyin",	"pi",	"void *",	dt_cg_subr_copyin)          \
+	X(COPYINTO,	"copyinto",	"piP",	"void",		dt_cg_subr_copyinto)        \
+	X(BCOPY,	"bcopy",	"PPi",	"void",		dt_cg_subr_copyinto)
 
 /* node->ident_id of subroutines (DT_IDENT_SUBR) */
 typedef enum dt_subr_id {

@@ -86,7 +86,14 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 			break;	/* not strings */
 		}
 		break;
-	default:
+	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
+	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
+	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY: case DT_NODE_INT:
+	case DT_NODE_AGG: case DT_NODE_SELF: case DT_NODE_THIS: case DT_NODE_MACRO:
+	case DT_NODE_SYMBOL: case DT_NODE_BINARY: case DT_NODE_LOGICAL: case DT_NODE_POSTFIX:
+	case DT_NODE_ASSIGN: case DT_NODE_INDEX: case DT_NODE_CAST: case DT_NODE_SIZEOF:
+	case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
+	case DT_NODE_COUNT:
 		break;
 	}
 	return DT_MIN(cap, strsize);
@@ -195,7 +202,14 @@ dt_sema_stmt(dt_sema_t *s, dt_node_t *n)
 			dt_sema_stmt(s, n->right);
 		s->in_if--;
 		return;
-	default:
+	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
+	case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_INT: case DT_NODE_STRING:
+	case DT_NODE_IDENT: case DT_NODE_AGG: case DT_NODE_SELF: case DT_NODE_THIS:
+	case DT_NODE_MACRO: case DT_NODE_SYMBOL: case DT_NODE_BINARY: case DT_NODE_LOGICAL:
+	case DT_NODE_UNARY: case DT_NODE_POSTFIX: case DT_NODE_ASSIGN: case DT_NODE_TERNARY:
+	case DT_NODE_CALL: case DT_NODE_INDEX: case DT_NODE_MEMBER: case DT_NODE_CAST:
+	case DT_NODE_SIZEOF: case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE:
+	case DT_NODE_TYPENAME: case DT_NODE_COUNT:
 		ERR(s, D_UNSUPPORTED, n, "%s is not supported yet in a clause body",
 		    dt_node_kind_name(n->kind));
 		return;
@@ -717,7 +731,16 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 			case DT_NODE_TYPEDEF:
 				dt_decl_typedef(&s, n);
 				break;
-			default:
+			case DT_NODE_PROGRAM: case DT_NODE_PDESC: case DT_NODE_BLOCK:
+			case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY:
+			case DT_NODE_INT: case DT_NODE_STRING: case DT_NODE_IDENT: case DT_NODE_AGG:
+			case DT_NODE_SELF: case DT_NODE_THIS: case DT_NODE_MACRO:
+			case DT_NODE_SYMBOL: case DT_NODE_BINARY: case DT_NODE_LOGICAL:
+			case DT_NODE_UNARY: case DT_NODE_POSTFIX: case DT_NODE_ASSIGN:
+			case DT_NODE_TERNARY: case DT_NODE_CALL: case DT_NODE_INDEX:
+			case DT_NODE_MEMBER: case DT_NODE_CAST: case DT_NODE_SIZEOF:
+			case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE:
+			case DT_NODE_TYPENAME: case DT_NODE_COUNT:
 				ERR(&s, D_UNSUPPORTED, n, "%s is not supported yet at the top level",
 				    dt_node_kind_name(n->kind));
 				break;

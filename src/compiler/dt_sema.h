@@ -46,7 +46,7 @@ struct dt_bvar {
 /* A function a D program calls: an action, a record-value function, an aggregating one. */
 struct dt_func {
 	const char *name;
-	int kind;	/* DT_IDENT_ACTION or DT_IDENT_AGGFUNC */
+	dt_ident_kind_t kind;	/* DT_IDENT_ACTION, DT_IDENT_VALFN or DT_IDENT_AGGFUNC */
 	int id;
 };
 

@@ -175,7 +175,7 @@ dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *
 dt_var_t *
 dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 {
-	dt_varkind_t kind;
+	dt_varkind_t kind = DT_VK_GLOBAL;	/* an IDENT; the switch names the others */
 	const char *name;
 	dt_node_t *ref = n;
 	dt_var_t *v;
@@ -191,7 +191,15 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 			return NULL;
 		}
 		break;
-	default: kind = DT_VK_GLOBAL; break;
+	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
+	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
+	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY: case DT_NODE_INT:
+	case DT_NODE_STRING: case DT_NODE_IDENT: case DT_NODE_AGG: case DT_NODE_MACRO:
+	case DT_NODE_SYMBOL: case DT_NODE_BINARY: case DT_NODE_LOGICAL: case DT_NODE_UNARY:
+	case DT_NODE_POSTFIX: case DT_NODE_ASSIGN: case DT_NODE_TERNARY: case DT_NODE_CALL:
+	case DT_NODE_MEMBER: case DT_NODE_CAST: case DT_NODE_SIZEOF: case DT_NODE_OFFSETOF:
+	case DT_NODE_STRINGOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME: case DT_NODE_COUNT:
+		break;
 	}
 	name = kind == DT_VK_ASSOC && ref->kind == DT_NODE_SELF
 		       ? dt_arena_printf(&s->cc->arena, "self->%s", ref->text)
