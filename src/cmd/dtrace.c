@@ -538,12 +538,25 @@ dt_desc_from(char opt, const char *arg)
 
 /* ---- listing -------------------------------------------------------------------------- */
 
+/* -l: the ids of the probes to list. */
+typedef struct dt_list_seen {
+	uint8_t *seen;
+	size_t n;
+} dt_list_seen_t;
+
 static int
 dt_list_one(dt_probe_t *prp, void *arg)
 {
-	uint8_t *seen = arg;
+	dt_list_seen_t *s = arg;
 
-	seen[prp->id] = 1;
+	if (prp->id >= s->n) {
+		size_t n = prp->id + 4096;
+
+		s->seen = dt_xrealloc(s->seen, n);
+		memset(s->seen + s->n, 0, n - s->n);
+		s->n = n;
+	}
+	s->seen[prp->id] = 1;
 	return 0;
 }
 
@@ -551,11 +564,12 @@ static int
 dt_list(dt_cmd_t *c, dt_compile_t *cc)
 {
 	dt_handle_t *dtp = c->dtp;
-	uint8_t *seen = dt_xcalloc(dtp->probes.len + 4096, 1);
+	dt_list_seen_t s = {NULL, 0};
 	int rc = 0;
 
 	if (c->srcs.len == 0) {
-		memset(seen, 1, dtp->probes.len);
+		/* every provider makes every probe it has */
+		dt_probe_iter(dtp, "", "", "", "", dt_list_one, &s);
 	} else {
 		/* List what the descriptions match; their clauses are parsed, not compiled. */
 		for (size_t i = 0; i < c->srcs.len; i++) {
@@ -564,7 +578,7 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 			if (cc->diags.count) {
 				dt_cpp_restore(c);
 				dt_diags_print(&cc->diags, stderr, dtp->opts.errtags);
-				free(seen);
+				free(s.seen);
 				return 1;
 			}
 			for (size_t k = 0; root && k < root->list.len; k++) {
@@ -575,9 +589,8 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 				for (size_t d = 0; d < cl->list.len; d++) {
 					dt_node_t *pd = cl->list.data[d];
 
-					seen = dt_xrealloc(seen, dtp->probes.len + 4096);
 					if (dt_probe_iter(dtp, pd->prov, pd->mod, pd->func, pd->name,
-							  dt_list_one, seen) == 0 &&
+							  dt_list_one, &s) == 0 &&
 					    !dtp->opts.zdefs) {
 						fprintf(stderr, "dtrace: failed to match %s:%s:%s:%s: No "
 							"probe matches description\n", pd->prov,
@@ -592,11 +605,11 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 	for (size_t i = 1; i < dtp->probes.len; i++) {
 		dt_probe_t *prp = dtp->probes.data[i];
 
-		if (seen[i])
+		if (i < s.n && s.seen[i])
 			printf("%5u %10s %17s %33s %s\n", prp->id, prp->prov, prp->mod, prp->func,
 			       prp->name);
 	}
-	free(seen);
+	free(s.seen);
 	return rc;
 }
 

@@ -194,7 +194,7 @@ enum {
 	DT_PRF_ERROR = 0x4,	/* run in the consumer for each fault a clause reports */
 	DT_PRF_ENTRY = 0x8,	/* flowindent: a function entry (indents) */
 	DT_PRF_RETURN = 0x10,	/* flowindent: a function return (unindents) */
-	DT_PRF_SYSCALL = 0x20,	/* flowindent: the entry or return is at the user/kernel
+	DT_PRF_BOUNDARY = 0x20,	/* flowindent: the entry or return is at the user/kernel
 				 * boundary, drawn => and <= instead of -> and <- */
 };
 #define DT_PRF_IN_CONSUMER (DT_PRF_BEGIN | DT_PRF_END | DT_PRF_ERROR)

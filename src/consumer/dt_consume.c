@@ -340,7 +340,7 @@ dt_consume_prefix(dt_handle_t *dtp, dt_strbuf_t *sb, uint16_t cpu, uint32_t prid
 			   dt_flow_decide(dt_flow_of(prp ? prp->flags : 0),
 					  fc && fc->last_ci >= 0 && fc->last_prid == prid &&
 					  fc->last_ci != ci, same_probe_after),
-			   prp && (prp->flags & DT_PRF_SYSCALL), func, name);
+			   prp && (prp->flags & DT_PRF_BOUNDARY), func, name);
 	if (fc) {
 		fc->last_prid = prid;
 		fc->last_ci = ci;

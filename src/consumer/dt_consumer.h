@@ -46,7 +46,7 @@ void dt_fmt_probe_prefix(dt_strbuf_t *sb, int cpu, uint32_t probe_id, const char
 /*
  * flowindent (-F, -x flowindent). The probe's provider says whether it is an entry
  * (DT_PRF_ENTRY), a return (DT_PRF_RETURN) or neither, and whether it is at the user/kernel
- * boundary (DT_PRF_SYSCALL: drawn => and <=). DTrace's heuristic for several clauses on one
+ * boundary (DT_PRF_BOUNDARY: drawn => and <=). DTrace's heuristic for several clauses on one
  * probe (only the first record of a firing indents, only the last unindents): an entry whose
  * record follows one of the same probe from another clause, or a return whose record is
  * followed by one of the same probe from another clause, counts as NONE.
@@ -62,7 +62,7 @@ dt_flow_t dt_flow_decide(dt_flow_t flow, bool same_probe_before, bool same_probe
 /* The "CPU FUNCTION" header, and the start of a record line at *indent (which it updates:
  * a return unindents by 2 before it prints, never below 0; an entry indents by 2 after). */
 void dt_fmt_flow_header(dt_strbuf_t *sb);
-void dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, bool syscall,
+void dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, bool boundary,
 			const char *func, const char *name);
 
 /* trace() of one datum, quiet or not, exactly as DTrace prints it. */

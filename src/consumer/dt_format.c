@@ -74,7 +74,7 @@ dt_fmt_flow_header(dt_strbuf_t *sb)
 }
 
 void
-dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, bool sys,
+dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, bool boundary,
 		   const char *func, const char *name)
 {
 	dt_strbuf_t col = { 0 };
@@ -84,11 +84,11 @@ dt_fmt_flow_prefix(dt_strbuf_t *sb, int cpu, int *indent, dt_flow_t flow, bool s
 	dt_sb_printf(&col, "%*s", *indent, "");
 	switch (flow) {
 	case DT_FLOW_ENTRY:
-		dt_sb_printf(&col, "%s%s", sys ? " => " : " -> ", func ? func : "");
+		dt_sb_printf(&col, "%s%s", boundary ? " => " : " -> ", func ? func : "");
 		*indent += 2;
 		break;
 	case DT_FLOW_RETURN:
-		dt_sb_printf(&col, "%s%s", sys ? " <= " : " <- ", func ? func : "");
+		dt_sb_printf(&col, "%s%s", boundary ? " <= " : " <- ", func ? func : "");
 		break;
 	case DT_FLOW_NONE:
 		dt_sb_printf(&col, "| %s:%s", func ? func : "", name ? name : "");

@@ -16,7 +16,7 @@
 
 /* Each probe is its own program; the group is the probe's DT_PRF_ flag. */
 static void
-dtrace_populate(dt_handle_t *dtp, dt_provider_t *pv)
+dtrace_init(dt_handle_t *dtp, dt_provider_t *pv)
 {
 	dt_probe_add(dtp, pv, "", "", "BEGIN", NULL)->flags = DT_PRF_BEGIN;
 	dt_probe_add(dtp, pv, "", "", "END", NULL)->flags = DT_PRF_END;
@@ -51,16 +51,10 @@ dtrace_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	return false;
 }
 
-static int
-dtrace_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
-{
-	return 0;	/* run, not attached: see the top of this file */
-}
-
 const dt_provider_ops_t dt_prov_dtrace_ops = {
-	.populate = dtrace_populate,
+	.init = dtrace_init,	/* BEGIN, END, ERROR: ids 1, 2, 3, as in every DTrace */
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.group = dtrace_group,
 	.prologue = dtrace_prologue,
-	.attach = dtrace_attach,
+	/* no attach: run, not attached (see the top of this file) */
 };

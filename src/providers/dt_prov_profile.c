@@ -4,7 +4,8 @@
  * Each probe is a software cpu-clock perf event with the probe's period, one per CPU for
  * profile-N, and a BPF perf-event program. Names follow DTrace: a bare number is a rate in
  * Hz, or a period with a suffix (ns nsec us usec ms msec s sec m min h hour d day hz).
- * Probes other than the listed ones are created on demand when a description names them.
+ * A description that names a probe exactly makes it (profile-1234, tick-3ms); a glob matches
+ * the usual ones (DTrace's list: profile-97 ... tick-10sec) and those made before.
  *
  * tick-N runs on one CPU. A cpu-clock event bound to an idle CPU hardly fires in some VMs
  * (seen on this machine: tick-1s bound to an idle CPU 1 did not fire in 10 s, while the same
@@ -59,20 +60,27 @@ profile_parse(const char *name, profile_probe_t *pp)
 	return pp->period_ns >= PROFILE_MIN_PERIOD_NS ? 0 : -1;
 }
 
+/* The probe of that name: the one made before, or a new one (NULL: not a profile name). */
 static dt_probe_t *
-profile_add(dt_handle_t *dtp, dt_provider_t *pv, const char *name)
+profile_probe(dt_handle_t *dtp, dt_provider_t *pv, const char *name)
 {
 	profile_probe_t pp, *ppp;
 
+	for (size_t i = 1; i < dtp->probes.len; i++) {
+		dt_probe_t *prp = dtp->probes.data[i];
+
+		if (prp->provider == pv && strcmp(prp->name, name) == 0)
+			return prp;
+	}
 	if (profile_parse(name, &pp) < 0)
 		return NULL;
-	ppp = dt_arena_alloc(&dtp->arena, sizeof(*ppp));
+	ppp = dt_xmalloc(sizeof(*ppp));
 	*ppp = pp;
 	return dt_probe_add(dtp, pv, "", "", dt_arena_strdup(&dtp->arena, name), ppp);
 }
 
 static void
-profile_populate(dt_handle_t *dtp, dt_provider_t *pv)
+profile_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 {
 	static const char *const names[] = {
 		"profile-97", "profile-199", "profile-499", "profile-997", "profile-1999",
@@ -80,23 +88,21 @@ profile_populate(dt_handle_t *dtp, dt_provider_t *pv)
 		"tick-1000", "tick-5000", "tick-1sec", "tick-10sec",
 	};
 
+	if (!dt_glob_match(pd->mod, "") || !dt_glob_match(pd->func, ""))
+		return;
+	if (*pd->name && !dt_is_glob(pd->name)) {
+		profile_probe(dtp, pv, pd->name);
+		return;
+	}
 	for (size_t i = 0; i < DT_ARRAY_SIZE(names); i++)
-		profile_add(dtp, pv, names[i]);
+		if (dt_glob_match(pd->name, names[i]))
+			profile_probe(dtp, pv, names[i]);
 }
 
-static dt_probe_t *
-profile_provide(dt_handle_t *dtp, dt_provider_t *pv, const char *mod, const char *func,
-		const char *name)
+static void
+profile_probe_destroy(dt_handle_t *dtp, dt_probe_t *prp)
 {
-	if (*mod || *func)
-		return NULL;
-	for (size_t i = 1; i < dtp->probes.len; i++) {
-		dt_probe_t *prp = dtp->probes.data[i];
-
-		if (prp->provider == pv && strcmp(prp->name, name) == 0)
-			return prp;
-	}
-	return profile_add(dtp, pv, name);
+	free(prp->pdata);
 }
 
 static int
@@ -183,11 +189,21 @@ profile_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	return 0;
 }
 
+/* The perf events under the links (the runtime closes the links after). */
+static void
+profile_detach(dt_handle_t *dtp, struct dt_bpfprog *bp)
+{
+	for (size_t k = 0; k < bp->perf_fds.len; k++)
+		close(bp->perf_fds.data[k]);
+	bp->perf_fds.len = 0;
+}
+
 const dt_provider_ops_t dt_prov_profile_ops = {
-	.populate = profile_populate,
 	.provide = profile_provide,
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.group = profile_group,
 	.prologue = profile_prologue,
 	.attach = profile_attach,
+	.detach = profile_detach,
+	.probe_destroy = profile_probe_destroy,
 };

@@ -10,7 +10,8 @@
  * empty program costs +18 ns per event on a raw tracepoint against +84 ns on a perf one.
  *
  * The probe list comes from the kernel UAPI syscall table compiled in at build time, so
- * listing and matching need no tracefs scan.
+ * listing and matching need no tracefs scan; probes are made only for the syscalls a
+ * description names (or every one for a glob that matches them all).
  */
 #include <errno.h>
 #include <string.h>
@@ -28,23 +29,40 @@ enum { SC_ENTRY = 1, SC_RETURN = 2 };
 /* pdata: the syscall number, kept in the pointer. */
 #define SC_NR(prp) ((uint32_t)(uintptr_t)(prp)->pdata)
 
-static void
-syscall_populate(dt_handle_t *dtp, dt_provider_t *pv)
-{
-	static const struct { const char *name; int nr; } table[] = {
+static const struct { const char *name; int nr; } sc_table[] = {
 #define DT_SYSCALL(n, nr) {#n, nr},
 #include "dt_syscalls_gen.h"
 #undef DT_SYSCALL
-	};
+};
 
-	for (size_t i = 0; i < DT_ARRAY_SIZE(table); i++) {
-		void *nr = (void *)(uintptr_t)table[i].nr;
+/* pv->data: per table entry, its entry and return probes once made. */
+typedef dt_probe_t *sc_made_t[2];
 
-		dt_probe_add(dtp, pv, "vmlinux", table[i].name, "entry", nr)->flags |=
-			DT_PRF_SYSCALL;
-		dt_probe_add(dtp, pv, "vmlinux", table[i].name, "return", nr)->flags |=
-			DT_PRF_SYSCALL;
+static void
+syscall_make(dt_handle_t *dtp, dt_provider_t *pv, size_t i, const char *name)
+{
+	static const char *const names[2] = {"entry", "return"};
+	sc_made_t *made = pv->data;
+
+	for (int k = 0; k < 2; k++) {
+		if (made[i][k] || !dt_glob_match(name, names[k]))
+			continue;
+		made[i][k] = dt_probe_add(dtp, pv, "vmlinux", sc_table[i].name, names[k],
+					  (void *)(uintptr_t)sc_table[i].nr);
+		made[i][k]->flags |= DT_PRF_BOUNDARY;
 	}
+}
+
+static void
+syscall_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
+{
+	if (!pv->data)
+		pv->data = dt_arena_alloc(&dtp->arena, sizeof(sc_made_t) * DT_ARRAY_SIZE(sc_table));
+	if (!dt_glob_match(pd->mod, "vmlinux"))
+		return;
+	for (size_t i = 0; i < DT_ARRAY_SIZE(sc_table); i++)
+		if (dt_glob_match(pd->func, sc_table[i].name))
+			syscall_make(dtp, pv, i, pd->name);
 }
 
 static int
@@ -216,7 +234,7 @@ syscall_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 }
 
 const dt_provider_ops_t dt_prov_syscall_ops = {
-	.populate = syscall_populate,
+	.provide = syscall_provide,
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.group = syscall_group,
 	.prologue = syscall_prologue,

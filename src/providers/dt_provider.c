@@ -1,6 +1,8 @@
 /*
- * dt_provider.c: the provider registry and what prologues share.
+ * dt_provider.c: the provider registry, the providing of probes for descriptions, and what
+ * prologues share.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -9,21 +11,96 @@
 
 #include "dt_provider.h"
 
-static dt_provider_t dt_providers[] = {
-	{"dtrace", &dt_prov_dtrace_ops},
-	{"profile", &dt_prov_profile_ops},
-	{"syscall", &dt_prov_syscall_ops},
+static const struct {
+	const char *name;
+	const dt_provider_ops_t *ops;
+	unsigned flags;
+} dt_providers[] = {
+	{"dtrace", &dt_prov_dtrace_ops, 0},
+	{"profile", &dt_prov_profile_ops, 0},
+	{"syscall", &dt_prov_syscall_ops, 0},
 };
+
+dt_provider_t *
+dt_prov_register(dt_handle_t *dtp, const char *name, const dt_provider_ops_t *ops,
+		 unsigned flags)
+{
+	dt_provider_t *pv = dt_arena_alloc(&dtp->arena, sizeof(*pv));
+
+	pv->name = name;
+	pv->ops = ops;
+	pv->flags = flags;
+	dtp->providers = dt_xrealloc(dtp->providers,
+				     (size_t)(dtp->nproviders + 1) * sizeof(*dtp->providers));
+	dtp->providers[dtp->nproviders++] = pv;
+	if (ops->init)
+		ops->init(dtp, pv);
+	return pv;
+}
 
 void
 dt_prov_init(dt_handle_t *dtp)
 {
-	size_t n = DT_ARRAY_SIZE(dt_providers);
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_providers); i++)
+		dt_prov_register(dtp, dt_providers[i].name, dt_providers[i].ops,
+				 dt_providers[i].flags);
+}
 
-	dtp->providers = dt_xcalloc(n, sizeof(*dtp->providers));
-	for (size_t i = 0; i < n; i++) {
-		dtp->providers[dtp->nproviders++] = &dt_providers[i];
-		dt_providers[i].ops->populate(dtp, &dt_providers[i]);
+/* "NAME1234" for the per-process provider NAME: the process id, else 0. */
+static pid_t
+dt_prov_instance_pid(const dt_provider_t *pv, const char *prov)
+{
+	size_t n = strlen(pv->name);
+	char *end;
+	long pid;
+
+	if (strncmp(prov, pv->name, n) != 0 || prov[n] < '1' || prov[n] > '9')
+		return 0;
+	pid = strtol(prov + n, &end, 10);
+	return *end || pid <= 0 || pid > 0x7fffffff ? 0 : (pid_t)pid;
+}
+
+/* The instance of a per-process provider for pid: the one made before, or a new one. */
+static dt_provider_t *
+dt_prov_instance(dt_handle_t *dtp, dt_provider_t *tmpl, const char *prov, pid_t pid)
+{
+	dt_provider_t *pv;
+
+	for (int i = 0; i < dtp->nproviders; i++)
+		if (dtp->providers[i]->pid == pid && dtp->providers[i]->ops == tmpl->ops)
+			return dtp->providers[i];
+	pv = dt_prov_register(dtp, dt_arena_strdup(&dtp->arena, prov), tmpl->ops, 0);
+	pv->pid = pid;
+	return pv;
+}
+
+void
+dt_prov_provide(dt_handle_t *dtp, const dt_pdesc_t *pd)
+{
+	/* Instances made here are appended, and asked below by their own name. */
+	for (int i = 0; i < dtp->nproviders; i++) {
+		dt_provider_t *pv = dtp->providers[i];
+		pid_t pid;
+
+		if (pv->flags & DT_PROV_PER_PROCESS) {
+			/* the template has no probes; an exact "NAME1234" makes its instance */
+			if (!dt_is_glob(pd->prov) && (pid = dt_prov_instance_pid(pv, pd->prov)))
+				dt_prov_instance(dtp, pv, pd->prov, pid);
+			continue;
+		}
+		if (pv->ops->provide && dt_glob_match(pd->prov, pv->name))
+			pv->ops->provide(dtp, pv, pd);
+	}
+}
+
+void
+dt_prov_fini(dt_handle_t *dtp)
+{
+	for (size_t i = 1; i < dtp->probes.len; i++) {
+		dt_probe_t *prp = dtp->probes.data[i];
+
+		if (prp->provider->ops->probe_destroy)
+			prp->provider->ops->probe_destroy(dtp, prp);
 	}
 }
 

@@ -1,10 +1,15 @@
 /*
  * dt_provider.h: the providers' one internal header and their ops table.
  *
- * A provider knows its probes (populate, or provide on demand for names like profile-997),
- * how probes group into BPF programs (one program per attach point: all syscall entry probes
- * share one program on the sys_enter raw tracepoint), what the program's prologue must do to
- * build the D context from the kernel's (probe id, args), and how to attach and detach.
+ * A provider makes its probes when a description asks for them (provide: nothing is listed
+ * at start, as fbt would have 50,000 probes), says what each probe is (DT_PRF_* flags on the
+ * probe, argument types through probe_info), how probes group into BPF programs (one program
+ * per attach point: all syscall entry probes share one program on the sys_enter raw
+ * tracepoint, dispatching on a key), what the program's prologue must do to build the D
+ * context from the kernel's (probe id, args), and how to attach and detach.
+ *
+ * Nothing outside src/providers/ names a provider: what differs between them is an entry in
+ * this table or a flag.
  */
 #ifndef DT_PROVIDER_H
 #define DT_PROVIDER_H
@@ -15,11 +20,14 @@
 typedef struct dt_provider dt_provider_t;
 
 typedef struct dt_provider_ops {
-	/* Add this provider's probes to the probe table. */
-	void (*populate)(dt_handle_t *dtp, dt_provider_t *pv);
-	/* Create a probe on demand for a description with no globs (NULL if none). */
-	dt_probe_t *(*provide)(dt_handle_t *dtp, dt_provider_t *pv, const char *mod,
-			       const char *func, const char *name);
+	/* Probes that exist from the start (NULL: none): the dtrace provider's, ids 1 to 3. */
+	void (*init)(dt_handle_t *dtp, dt_provider_t *pv);
+	/*
+	 * Add the probes the description matches (fields are globs, "" any; pd->prov already
+	 * matched this provider) that are not in the table yet. An all-empty description
+	 * asks for every probe (dtrace -l). Called again for every description: idempotent.
+	 */
+	void (*provide)(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd);
 	int prog_type;		/* BPF_PROG_TYPE_* of its programs */
 	/* The attach point (program) a probe belongs to; probes with equal groups share one. */
 	int (*group)(const dt_probe_t *prp);
@@ -43,19 +51,44 @@ typedef struct dt_provider_ops {
 	 * when the probe has no such typed argument. NULL op: no typed arguments.
 	 */
 	const char *(*argtype)(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n);
-	/* Attach the loaded program; store fds to close in bp. 0 or -errno. */
+	/* Attach the loaded program; store links in bp->link_fds. 0 or -errno. NULL: the
+	 * probes run in the consumer (DT_PRF_IN_CONSUMER). */
 	int (*attach)(dt_handle_t *dtp, struct dt_bpfprog *bp);
+	/* Undo what attach made besides bp->link_fds, which the runtime closes after. */
+	void (*detach)(dt_handle_t *dtp, struct dt_bpfprog *bp);
+	/* Free a probe's pdata when the handle goes. */
+	void (*probe_destroy)(dt_handle_t *dtp, dt_probe_t *prp);
 } dt_provider_ops_t;
+
+enum {
+	/*
+	 * One provider per process: a description's provider "NAME1234" names the instance for
+	 * process 1234, made on first use (name "NAME1234", pid 1234) and given the
+	 * descriptions then; "NAME*" matches the instances made so far.
+	 */
+	DT_PROV_PER_PROCESS = 0x1,
+};
 
 struct dt_provider {
 	const char *name;
 	const dt_provider_ops_t *ops;
+	unsigned flags;			/* DT_PROV_* */
+	pid_t pid;			/* a per-process instance's process; else 0 */
+	void *data;			/* the provider's own state in this handle */
 };
 
 extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_profile_ops;
 
-/* Register every provider with the handle and populate the probe table. */
+/* Register every provider with the handle (each one's init probes). */
 void dt_prov_init(dt_handle_t *dtp);
+/* Register one more provider with the handle (tests add their own). */
+dt_provider_t *dt_prov_register(dt_handle_t *dtp, const char *name,
+				const dt_provider_ops_t *ops, unsigned flags);
+/* Ask every provider the description's provider field matches for its probes (making the
+ * per-process instance it names, if any). */
+void dt_prov_provide(dt_handle_t *dtp, const dt_pdesc_t *pd);
+/* Free what providers keep for their probes (probe_destroy). */
+void dt_prov_fini(dt_handle_t *dtp);
 
 /* DTrace's rule for flowindent: DT_PRF_ENTRY for "entry" or a name ending in "-entry"
  * (method-entry), not "gentry"; DT_PRF_RETURN likewise; else 0. Every probe starts so. */

@@ -1,8 +1,8 @@
 /*
  * dt_handle.c: the handle's lifecycle and the probe table (its options: dt_options.c).
  *
- * Providers add probes with dt_probe_add; ids are given in registration order, so the
- * dtrace provider's BEGIN, END and ERROR are always 1, 2 and 3, as in every DTrace.
+ * Providers add probes with dt_probe_add when a description asks for them; ids are given in
+ * the order probes are made (those a provider makes at registration first).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +81,7 @@ dt_handle_free(dt_handle_t *dtp)
 		close(dtp->target_pidfd);
 	if (dtp->target_go_fd >= 0)
 		close(dtp->target_go_fd);
+	dt_prov_fini(dtp);
 	dt_vec_free(&dtp->probes);
 	dt_arena_fini(&dtp->rec_arena);
 	dt_sb_free(&dtp->rec_sb);
@@ -231,7 +232,7 @@ dt_probe_index(dt_handle_t *dtp)
 	dtp->func_indexed = n;
 }
 
-static bool
+bool
 dt_is_glob(const char *s)
 {
 	return strpbrk(s, "*?[\\") != NULL;
@@ -241,19 +242,11 @@ int
 dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *func,
 	      const char *name, int (*fn)(dt_probe_t *, void *), void *arg)
 {
+	dt_pdesc_t pd = {prov, mod, func, name};
 	int n = 0;
 
-	/* On-demand probes (profile-N, tick-N): for an exact name, in every provider the
-	 * provider field matches ("tick-10ms" alone names profile:::tick-10ms). */
-	if (*name && !dt_is_glob(name)) {
-		for (int i = 0; i < dtp->nproviders; i++) {
-			dt_provider_t *pv = dtp->providers[i];
-
-			if (pv->ops->provide && dt_glob_match(prov, pv->name))
-				pv->ops->provide(dtp, pv, mod, func, name);
-		}
-	}
-	/* An exact function name ("syscall::read:entry"): only the probes of that function. */
+	dt_prov_provide(dtp, &pd);
+	/* An exact function name ("::read:entry"): only the probes of that function. */
 	if (*func && !dt_is_glob(func)) {
 		dt_probe_index(dtp);
 		for (uint32_t i = dtp->func_head[dt_probe_hash(func) & dtp->func_mask]; i;

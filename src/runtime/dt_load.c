@@ -549,7 +549,7 @@ dt_rt_prog_run(int prog_fd, const uint64_t *args)
 }
 
 static int
-dt_rt_run_once(dt_handle_t *dtp, unsigned prflag, const char *what)
+dt_rt_run_once(dt_handle_t *dtp, unsigned prflag)
 {
 	dt_bpfprog_t *bp = dt_rt_consumer_prog(dtp, prflag);
 	int err;
@@ -557,7 +557,8 @@ dt_rt_run_once(dt_handle_t *dtp, unsigned prflag, const char *what)
 	if (!bp)
 		return 0;
 	if ((err = dt_rt_prog_run(bp->fd, NULL)) < 0)
-		fprintf(stderr, "dtrace: failed to run %s: %s\n", what, strerror(-err));
+		fprintf(stderr, "dtrace: failed to run %s: %s\n", bp->probes.data[0]->name,
+			strerror(-err));
 	return err;
 }
 
@@ -572,13 +573,13 @@ dt_rt_error(dt_handle_t *dtp, const uint64_t args[8])
 int
 dt_rt_begin(dt_handle_t *dtp)
 {
-	return dt_rt_run_once(dtp, DT_PRF_BEGIN, "BEGIN");
+	return dt_rt_run_once(dtp, DT_PRF_BEGIN);
 }
 
 int
 dt_rt_end(dt_handle_t *dtp)
 {
-	return dt_rt_run_once(dtp, DT_PRF_END, "END");
+	return dt_rt_run_once(dtp, DT_PRF_END);
 }
 
 int
@@ -596,7 +597,7 @@ dt_rt_attach(dt_handle_t *dtp)
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
 		int err;
 
-		if (bp->flags & DT_PRF_IN_CONSUMER)
+		if ((bp->flags & DT_PRF_IN_CONSUMER) || !bp->prov->ops->attach)
 			continue;	/* run, never attached */
 		if ((err = bp->prov->ops->attach(dtp, bp)) < 0) {
 			dt_probe_t *prp = bp->probes.len ? bp->probes.data[0] : NULL;
@@ -621,11 +622,10 @@ dt_rt_detach(dt_handle_t *dtp)
 	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
 
+		if (bp->prov->ops->detach)
+			bp->prov->ops->detach(dtp, bp);
 		for (size_t k = 0; k < bp->link_fds.len; k++)
 			close(bp->link_fds.data[k]);
-		for (size_t k = 0; k < bp->perf_fds.len; k++)
-			close(bp->perf_fds.data[k]);
 		bp->link_fds.len = 0;
-		bp->perf_fds.len = 0;
 	}
 }

@@ -68,8 +68,8 @@ typedef struct dt_bpfprog {
 	int prog_type;
 	int fd;
 	int dispatch_fd;		/* its DT_MAP_DISPATCH, or -1 */
-	DT_VEC(int) link_fds;		/* links / perf event fds to close on detach */
-	DT_VEC(int) perf_fds;
+	DT_VEC(int) link_fds;		/* links: the runtime closes them on detach */
+	DT_VEC(int) perf_fds;		/* perf events under them: the provider's detach */
 	DT_VEC(dt_clause_t *) clauses;	/* in program order; bit i of the clause mask = [i] */
 	DT_VEC(dt_probe_t *) probes;	/* the enabled probes this program serves */
 	char name[32];
@@ -142,15 +142,21 @@ void dt_handle_free(dt_handle_t *dtp);	/* detaches, closes, frees; accepts NULL 
 int dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why);
 void dt_opt_defaults(dt_options_t *o);	/* every option's default */
 
+/* A probe description: provider, module, function, name; globs, "" for any. */
+typedef struct dt_pdesc {
+	const char *prov, *mod, *func, *name;
+} dt_pdesc_t;
+
 /* Probe table. */
 dt_probe_t *dt_probe_add(dt_handle_t *dtp, struct dt_provider *prov, const char *mod,
 			 const char *func, const char *name, void *pdata);
 dt_probe_t *dt_probe_by_id(dt_handle_t *dtp, uint32_t id);
 /* Does glob pattern pat ("" matches all) match s? DTrace's rules: * ? [...] and \ escapes. */
 bool dt_glob_match(const char *pat, const char *s);
+bool dt_is_glob(const char *s);		/* has *, ?, [ or \ */
 /*
- * Call fn for every probe matching the description (fields may be "" = any). Providers that
- * create probes on demand (profile-N) get a chance first. Returns the number matched.
+ * Call fn for every probe matching the description (fields may be "" = any). The providers
+ * it names make the probes it asks for first (dt_prov_provide). Returns the number matched.
  */
 int dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *func,
 		  const char *name, int (*fn)(dt_probe_t *, void *), void *arg);

@@ -135,7 +135,7 @@ UNIT_TEST(flow_kind)
 	UNIT_EQ_INT(dt_prov_flow("BEGIN"), 0);
 	UNIT_EQ_INT(dt_prov_flow("tick-1s"), 0);
 	UNIT_EQ_INT(dt_prov_flow(""), 0);
-	UNIT_EQ_INT(dt_flow_of(DT_PRF_ENTRY | DT_PRF_SYSCALL), DT_FLOW_ENTRY);
+	UNIT_EQ_INT(dt_flow_of(DT_PRF_ENTRY | DT_PRF_BOUNDARY), DT_FLOW_ENTRY);
 	UNIT_EQ_INT(dt_flow_of(DT_PRF_RETURN), DT_FLOW_RETURN);
 	UNIT_EQ_INT(dt_flow_of(DT_PRF_BEGIN), DT_FLOW_NONE);
 	/* the first of several clauses' records indents, the last unindents */
