@@ -482,7 +482,7 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			/* setopt(): from here on, as if set with -x */
 			const char *why, *val = n > 1 ? args[1].str : NULL;
 
-			if (dt_opt_set(dtp, args[0].str, val, &why) < 0)
+			if (dt_opt_set_live(dtp, args[0].str, val, &why) < 0)
 				fprintf(stderr, "dtrace: couldn't set option \"%s\" to \"%s\": %s\n",
 					args[0].str, val ? val : "", why);
 			break;

@@ -16,6 +16,12 @@
  *   enum     one of the row's names
  *   ignored  accepted for scripts' sake; it changes nothing on this kernel yet
  *
+ * An option marked fixed holds for the whole trace (the maps, the consumer's buffers and the
+ * code were sized by it): setopt() may not change it while tracing, DTrace's "Operation
+ * illegal when tracing is active". The others are DTrace's dynamic options (quiet,
+ * flowindent, the aggregation sorting, the rates the consumer polls at) and the compiler's,
+ * which change nothing once compiled.
+ *
  * A number is never negative: "-5" is refused (strtoull would read it as 2^64 - 5). A value
  * outside the row's limits is DTrace's "Invalid value for specified option", except a buffer
  * size above its maximum, which DTrace lowers with a warning ("dtrace: buffer size lowered to
@@ -50,6 +56,7 @@ typedef struct dt_optdesc {
 	const char *lowered;	/* above max: lowered to it with DTrace's warning, "<this>
 				 * lowered to <max>"; NULL: an error */
 	const char *const *names;	/* enum: the accepted names, by value */
+	bool fixed;		/* set for the whole trace: setopt() may not change it */
 } dt_optdesc_t;
 
 #define KiB 1024ULL
@@ -59,7 +66,7 @@ typedef struct dt_optdesc {
 
 #define F(field) (uint16_t)offsetof(dt_options_t, field), \
 	(uint16_t)sizeof(((dt_options_t *)0)->field)
-#define OPT_BOOL(name, field) {name, DT_OPTK_BOOL, F(field), 0, 0, 1, 1, NULL, NULL}
+#define OPT_BOOL(name, field, fixed) {name, DT_OPTK_BOOL, F(field), 0, 0, 1, 1, NULL, NULL, fixed}
 #define OPT_IGNORED(name) {name, DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL}
 
 static const char *const dt_bufpolicies[] = {
@@ -76,20 +83,20 @@ static const char *const dt_bufpolicies[] = {
  * keeps their states in one map value.
  */
 static const dt_optdesc_t dt_opts[] = {
-	OPT_BOOL("quiet", quiet),
-	OPT_BOOL("errtags", errtags),
-	OPT_BOOL("zdefs", zdefs),
-	OPT_BOOL("destructive", destructive),
-	OPT_BOOL("bpflog", bpflog),
-	OPT_BOOL("flowindent", flowindent),
-	OPT_BOOL("aggsortkey", aggsortkey),
-	OPT_BOOL("aggsortrev", aggsortrev),
+	OPT_BOOL("quiet", quiet, false),
+	OPT_BOOL("errtags", errtags, false),
+	OPT_BOOL("zdefs", zdefs, false),
+	OPT_BOOL("destructive", destructive, true),
+	OPT_BOOL("bpflog", bpflog, true),
+	OPT_BOOL("flowindent", flowindent, false),
+	OPT_BOOL("aggsortkey", aggsortkey, false),
+	OPT_BOOL("aggsortrev", aggsortrev, false),
 	{"aggsortkeypos", DT_OPTK_COUNT, F(aggsortkeypos), 0, 0, 1024, DT_OPT_NEEDVAL, NULL, NULL},
 	{"aggsortpos", DT_OPTK_COUNT, F(aggsortpos), 0, 0, 1024, DT_OPT_NEEDVAL, NULL, NULL},
 	/* -x tree: 1 the AST after parsing, 2 after analysis; the bare name both */
 	{"tree", DT_OPTK_COUNT, F(tree), 0, 0, 3, 3, NULL, NULL},
 	{"bufpolicy", DT_OPTK_ENUM, F(bufpolicy), DT_BUFPOLICY_SWITCH, 0, DT_BUFPOLICY_RING,
-	 DT_OPT_NEEDVAL, NULL, dt_bufpolicies},
+	 DT_OPT_NEEDVAL, NULL, dt_bufpolicies, true},
 	/*
 	 * Aggregations are read from their maps whenever they print, so aggrate asks for
 	 * nothing more; speculations are freed by the consumer as it reads them (cleanrate).
@@ -97,23 +104,29 @@ static const dt_optdesc_t dt_opts[] = {
 	 */
 	{"switchrate", DT_OPTK_TIME, F(switchrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL},
 	{"aggrate", DT_OPTK_TIME, F(aggrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL},
-	{"statusrate", DT_OPTK_TIME, F(statusrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL},
-	{"cleanrate", DT_OPTK_TIME, 0, 0, 0, 0, UINT64_MAX, 0, NULL, NULL},
-	{"bufsize", DT_OPTK_SIZE, F(bufsize), 4 * MiB, 1, GiB, DT_OPT_NEEDVAL, "buffer size", NULL},
+	{"statusrate", DT_OPTK_TIME, F(statusrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL,
+	 true},
+	{"cleanrate", DT_OPTK_TIME, 0, 0, 0, 0, UINT64_MAX, 0, NULL, NULL, true},
+	{"bufsize", DT_OPTK_SIZE, F(bufsize), 4 * MiB, 1, GiB, DT_OPT_NEEDVAL, "buffer size", NULL,
+	 true},
 	{"aggsize", DT_OPTK_SIZE, F(aggsize), 4 * MiB, 1, GiB, DT_OPT_NEEDVAL,
-	 "aggregation size", NULL},
+	 "aggregation size", NULL, true},
 	{"dynvarsize", DT_OPTK_SIZE, F(dynvarsize), MiB, 1, GiB, DT_OPT_NEEDVAL,
-	 "dynamic variable size", NULL},
+	 "dynamic variable size", NULL, true},
 	{"specsize", DT_OPTK_SIZE, F(specsize), 64 * KiB, 1, GiB, DT_OPT_NEEDVAL,
-	 "speculation size", NULL},
-	{"strsize", DT_OPTK_SIZE, F(strsize), 256, 2, 1024, DT_OPT_NEEDVAL, NULL, NULL},
+	 "speculation size", NULL, true},
+	{"strsize", DT_OPTK_SIZE, F(strsize), 256, 2, 1024, DT_OPT_NEEDVAL, NULL, NULL, true},
 	/* 256: Oracle Linux DTrace's default */
-	{"scratchsize", DT_OPTK_SIZE, F(scratchsize), 256, 1, 8192, DT_OPT_NEEDVAL, NULL, NULL},
-	{"nspec", DT_OPTK_COUNT, F(nspec), 1, 1, 64, DT_OPT_NEEDVAL, NULL, NULL},
-	{"stackframes", DT_OPTK_COUNT, F(stackframes), 20, 1, 127, DT_OPT_NEEDVAL, NULL, NULL},
-	{"ustackframes", DT_OPTK_COUNT, F(ustackframes), 20, 1, 127, DT_OPT_NEEDVAL, NULL, NULL},
+	{"scratchsize", DT_OPTK_SIZE, F(scratchsize), 256, 1, 8192, DT_OPT_NEEDVAL, NULL, NULL,
+	 true},
+	{"nspec", DT_OPTK_COUNT, F(nspec), 1, 1, 64, DT_OPT_NEEDVAL, NULL, NULL, true},
+	{"stackframes", DT_OPTK_COUNT, F(stackframes), 20, 1, 127, DT_OPT_NEEDVAL, NULL, NULL,
+	 true},
+	{"ustackframes", DT_OPTK_COUNT, F(ustackframes), 20, 1, 127, DT_OPT_NEEDVAL, NULL, NULL,
+	 true},
 	/* 50: DTrace's default */
-	{"jstackframes", DT_OPTK_COUNT, F(jstackframes), 50, 1, 127, DT_OPT_NEEDVAL, NULL, NULL},
+	{"jstackframes", DT_OPTK_COUNT, F(jstackframes), 50, 1, 127, DT_OPT_NEEDVAL, NULL, NULL,
+	 true},
 	OPT_IGNORED("cpu"), OPT_IGNORED("jstackstrsize"), OPT_IGNORED("stackindent"),
 	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"), OPT_IGNORED("rawbytes"),
 	OPT_IGNORED("defaultargs"), OPT_IGNORED("grabanon"), OPT_IGNORED("disasm"),
@@ -197,20 +210,39 @@ dt_opt_defaults(dt_options_t *o)
 		dt_opt_store(o, &dt_opts[i], dt_opts[i].def);
 }
 
+static const dt_optdesc_t *
+dt_opt_lookup(const char *name, const char **why)
+{
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_opts); i++)
+		if (strcmp(name, dt_opts[i].name) == 0)
+			return &dt_opts[i];
+	*why = "Invalid option name";
+	return NULL;
+}
+
+int
+dt_opt_set_live(dt_handle_t *dtp, const char *name, const char *value, const char **why)
+{
+	const dt_optdesc_t *d = dt_opt_lookup(name, why);
+
+	if (!d)
+		return -1;
+	if (d->fixed) {
+		*why = "Operation illegal when tracing is active";
+		return -1;
+	}
+	return dt_opt_set(dtp, name, value, why);
+}
+
 int
 dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why)
 {
-	const dt_optdesc_t *d = NULL;
+	const dt_optdesc_t *d = dt_opt_lookup(name, why);
 	uint64_t v = 0;
 	int rc = -1;
 
-	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_opts) && !d; i++)
-		if (strcmp(name, dt_opts[i].name) == 0)
-			d = &dt_opts[i];
-	if (!d) {
-		*why = "Invalid option name";
+	if (!d)
 		return -1;
-	}
 	*why = "Invalid value for specified option";
 	if (!value && d->kind != DT_OPTK_IGNORED) {
 		if (d->noval == DT_OPT_NEEDVAL)

@@ -140,6 +140,8 @@ void dt_handle_free(dt_handle_t *dtp);	/* detaches, closes, frees; accepts NULL 
  * reason. A size above its limit is lowered to it, with DTrace's warning on stderr.
  */
 int dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why);
+/* The same while tracing (setopt()): an option fixed for the trace is refused, as DTrace. */
+int dt_opt_set_live(dt_handle_t *dtp, const char *name, const char *value, const char **why);
 void dt_opt_defaults(dt_options_t *o);	/* every option's default */
 
 /* A probe description: provider, module, function, name; globs, "" for any. */

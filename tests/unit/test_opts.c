@@ -146,4 +146,34 @@ UNIT_TEST(opt_counts_bools_enums)
 	dt_handle_free(dtp);
 }
 
+/* setopt() while tracing: DTrace's dynamic options change, those fixed for the trace do not. */
+UNIT_TEST(opt_live)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_options_t *o = &dtp->opts;
+	const char *why = NULL;
+
+	UNIT_EQ_INT(dt_opt_set_live(dtp, "quiet", NULL, &why), 0);
+	UNIT_TRUE(o->quiet);
+	UNIT_EQ_INT(dt_opt_set_live(dtp, "aggsortkeypos", "2", &why), 0);
+	UNIT_EQ_INT(o->aggsortkeypos, 2);
+	UNIT_EQ_INT(dt_opt_set_live(dtp, "switchrate", "10hz", &why), 0);
+	UNIT_EQ_INT(o->switchrate_ns, 100000000);
+	static const char *const fixed[] = {
+		"nspec", "bufsize", "aggsize", "dynvarsize", "specsize", "strsize", "scratchsize",
+		"bufpolicy", "stackframes", "destructive", "statusrate",
+	};
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		why = NULL;
+		UNIT_EQ_INT(dt_opt_set_live(dtp, fixed[i], "4", &why), -1);
+		UNIT_EQ_STR(why, "Operation illegal when tracing is active");
+	}
+	UNIT_EQ_INT(o->nspec, 1);
+	UNIT_EQ_INT(dt_opt_set_live(dtp, "nosuchopt", "1", &why), -1);
+	UNIT_EQ_STR(why, "Invalid option name");
+	UNIT_EQ_INT(dt_opt_set_live(dtp, "aggsortpos", "x", &why), -1);
+	UNIT_EQ_STR(why, BADVAL);
+	dt_handle_free(dtp);
+}
+
 UNIT_MAIN()
