@@ -378,6 +378,13 @@ dt_cg_fault(dt_cg_t *cg, int kind)
 {
 	uint64_t site = cg->prog->fault_sites.len;
 
+	if (cg->in_lib) {
+		/* the caller reports it, at its call (dt_cg_lib_call) */
+		if (kind != DT_FAULT_BADADDR)
+			dt_cg_fail(cg, "internal error: a library routine's fault is not a bad address");
+		dt_cg_lib_fault(cg);
+		return;
+	}
 	dt_vec_push(&cg->prog->fault_sites, cg->cur_loc);
 	if (kind != DT_FAULT_BADADDR)
 		EMIT(cg, DT_ST(BPF_DW, 7, DT_MST_FADDR, 0));	/* no address for these */

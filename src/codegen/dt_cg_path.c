@@ -276,19 +276,20 @@ dt_cg_dpath_pseudo(dt_cg_t *cg, const dt_dpath_offs_t *o, uint32_t r, uint32_t c
  * d_path(p): the path of struct path *p, as described at the top of this file. For
  * dlibs/io.d's fileinfo_t, __fi_pathname(p) is d_path(p) but "<unknown>" where that is "",
  * and __fi_mount(p) the same for the path of the root of p's mount: where it is mounted.
+ * The body of the library routine (dt_cg_lib.c); key: the subroutine, the result's capacity.
  */
-void
-dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_dpath_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	bool mountpoint = n->ident_id == DT_SUBR_FI_MOUNT;
-	const char *unknown = n->ident_id == DT_SUBR_D_PATH ? "" : "<unknown>";
-	uint32_t cr = dt_cg_strcap(cg, n), p2 = 8, r, b, v;
+	bool mountpoint = lib->key[0] == DT_SUBR_FI_MOUNT;
+	const char *unknown = lib->key[0] == DT_SUBR_D_PATH ? "" : "<unknown>";
+	uint32_t cr = lib->key[1], p2 = 8, r, b, v;
 	int loop = LBL(), end = LBL(), up = LBL(), next = LBL(), fail = LBL(), copy = LBL();
 	int out = LBL(), clamp = LBL();
 	dt_dpath_offs_t o;
 
 	if (!dt_cg_dpath_offsets(cg, &o))
-		return;
+		return 0;
 	while (p2 < cr)
 		p2 *= 2;
 	r = dt_cg_temp(cg, cr);
@@ -296,7 +297,7 @@ dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
 	v = dt_cg_temp(cg, DP_SIZE);
 
 	/* the mount (the struct that holds the vfsmount) and the dentry */
-	dt_cg_expr(cg, n->list.data[0]);
+	dt_cg_lib_arg(cg, 0, 0);
 	MST(v + DP_ARG, 0);
 	dt_cg_dpath_read(cg, v + DP_MOUNT, v + DP_ARG, o.path_mnt, 8);
 	MLD(0, v + DP_MOUNT);
@@ -448,6 +449,24 @@ dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_ST(BPF_B, 7, (r + i), unknown[i]));
 	EMIT(cg, DT_ST(BPF_B, 7, (r + DT_MIN(strlen(unknown), cr - 1)), 0));
 	PLACE(out);
-	EMIT(cg, DT_MOV64_REG(0, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));
+	return r;
+}
+
+void
+dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
+{
+	int id = n->ident_id;
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_dpath_body, id == DT_SUBR_D_PATH       ? "d_path"
+					    : id == DT_SUBR_FI_PATHNAME ? "fi_pathname"
+									: "fi_mount",
+			  {(uint32_t)id, cr}, 1};
+	dt_dpath_offs_t o;
+
+	/* the kernel's BTF is needed: say so here, where the call is */
+	if (!dt_cg_dpath_offsets(cg, &o))
+		return;
+	dt_cg_expr(cg, n->list.data[0]);
+	EMIT(cg, DT_MOV64_REG(1, 0));
+	dt_cg_lib_call(cg, &lib, true, cr);
 }

@@ -10,7 +10,10 @@
  *   clause_0: r6 = ctx, r7 = scratch; the clause; return 0     (BPF-to-BPF subprograms:
  *   ...                                           jumps stay short however many clauses
  *                                                 there are, and each is verified alone)
+ *   dt_cleanpath: ...; return 0                   the library routines the clauses call,
+ *   ...                                           once each (dt_cg_lib.c)
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +136,10 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
 	dt_ir_emit(ir, DT_EXIT());
 	for (size_t g = 0; g < ngroups; g++) {
+		char name[24];
+
+		snprintf(name, sizeof(name), "dt_clause_%d", (int)g);
+		dt_ir_func(ir, entry[g], name, 3, false);
 		dt_ir_place(ir, entry[g]);
 		dt_ir_emit(ir, DT_MOV64_REG(6, 1));
 		dt_ir_emit(ir, DT_MOV64_REG(7, 2));
@@ -164,6 +171,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 				if (!cg->err_loc.src)
 					cg->err_loc = bp->clauses.data[i]->node->loc;
 				free(entry);
+				dt_cg_lib_emit(cg);
 				return -1;
 			}
 		}
@@ -171,6 +179,9 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		dt_ir_emit(ir, DT_EXIT());
 	}
 	free(entry);
+	/* the library routines the clauses call, once each */
+	if (dt_cg_lib_emit(cg) < 0)
+		return -1;
 	if (ir->nbadoff) {
 		dt_cg_badoff(cg);
 		return -1;

@@ -60,15 +60,15 @@ dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int
  */
 
 /*
- * Copy string expression n into the scratch buffer at off (cap bytes, NUL-terminated) and
- * leave its length in r0, in [0, cap - 1]. An unreadable source counts as empty.
+ * Copy the string at the address in r0 into the scratch buffer at off (cap bytes,
+ * NUL-terminated) and leave its length in r0, in [0, cap - 1]. An unreadable source counts
+ * as empty.
  */
 static void
-dt_cg_sload(dt_cg_t *cg, dt_node_t *n, uint32_t off, uint32_t cap)
+dt_cg_sload_r0(dt_cg_t *cg, uint32_t off, uint32_t cap)
 {
 	int a = LBL(), b = LBL();
 
-	dt_cg_expr(cg, n);
 	EMIT(cg, DT_MOV64_REG(3, 0));
 	EMIT(cg, DT_MOV64_REG(1, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
@@ -82,6 +82,22 @@ dt_cg_sload(dt_cg_t *cg, dt_node_t *n, uint32_t off, uint32_t cap)
 	JIMM(BPF_JLE, 0, cap - 1, b);
 	EMIT(cg, DT_MOV64_IMM(0, (int32_t)cap - 1));
 	PLACE(b);
+}
+
+/* The same for the string expression n. */
+static void
+dt_cg_sload(dt_cg_t *cg, dt_node_t *n, uint32_t off, uint32_t cap)
+{
+	dt_cg_expr(cg, n);
+	dt_cg_sload_r0(cg, off, cap);
+}
+
+/* The same for a library routine's argument i (its body's). */
+static void
+dt_cg_sload_arg(dt_cg_t *cg, int i, uint32_t off, uint32_t cap)
+{
+	dt_cg_lib_arg(cg, 0, i);
+	dt_cg_sload_r0(cg, off, cap);
 }
 
 /*
@@ -267,15 +283,16 @@ dt_cg_search(dt_cg_t *cg, dt_node_t *n, bool reverse, uint32_t a_off, uint32_t c
  * slashes before it. It records where the last component ends (v + 8), the slash before it
  * (v + 16) and where the directory part ends (v + 24), each -1 when not met.
  */
-static void
-dt_cg_pathpart(dt_cg_t *cg, dt_node_t *n, bool dir)
+static uint32_t
+dt_cg_pathpart_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
+	bool dir = lib->key[0];
+	uint32_t ca = lib->key[1], cr = lib->key[2];
 	uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 56);
 	int loop = LBL(), next = LBL(), end = LBL(), p1 = LBL(), p2 = LBL(), out = LBL();
 	int special = LBL(), dot = LBL(), slash = LBL();
 
-	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	dt_cg_sload_arg(cg, 0, a_off, ca);
 	MST(v + 0, 0);
 	MSTI(v + 8, -1);
 	MSTI(v + 16, -1);
@@ -337,14 +354,11 @@ dt_cg_pathpart(dt_cg_t *cg, dt_node_t *n, bool dir)
 	JIMM(BPF_JNE, 0, 0, slash);
 	PLACE(dot);
 	dt_cg_slit(cg, r, ".");
-	EMIT(cg, DT_MOV64_REG(0, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));
 	JA(out);
 	PLACE(slash);
 	dt_cg_slit(cg, r, "/");
-	EMIT(cg, DT_MOV64_REG(0, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));
 	PLACE(out);
+	return r;
 }
 
 /* Does pred hold for n or any node under it? */
@@ -728,25 +742,21 @@ dt_cg_set_if(dt_cg_t *cg, uint32_t off, int c)
  * data-dependent branch for later, at most 8192 at once; with branches a few strtok() calls
  * in one clause, each with a loop of strsize steps, went past that.
  */
-static void
-dt_cg_strtok(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_strtok_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	dt_node_t *str = n->list.data[0], *dl = n->list.data[1];
+	bool fresh = lib->key[0];
 	uint32_t ss = cg->strsize, st = cg->strtok_off, buf = st + 8;
-	uint32_t cd = dt_cg_strcap(cg, dl), cr = dt_cg_strcap(cg, n);
+	uint32_t cd = lib->key[1], cr = lib->key[2];
 	uint32_t d_off = dt_cg_temp(cg, cd), set = dt_cg_temp(cg, 32), r = dt_cg_temp(cg, cr);
 	uint32_t v = dt_cg_temp(cg, 40);
 	int have = LBL(), dl_loop = LBL(), loop = LBL();
 	/* v + 0: phase, v + 8: token start, v + 16: its end, v + 24: found one, v + 32: the
 	 * delimiters go on (no NUL yet) */
 
-	if (!st) {
-		dt_cg_fail(cg, "strtok( ) in an inline that no clause of the probe calls");
-		return;
-	}
 	/* the string: a new one, or (NULL) the one this firing is going through */
-	if (str->kind != DT_NODE_INT) {
-		dt_cg_sload(cg, str, buf, ss);
+	if (fresh) {
+		dt_cg_sload_arg(cg, 0, buf, ss);
 		MSTI(st, 0);
 	} else {
 		MLD(0, st);
@@ -759,7 +769,7 @@ dt_cg_strtok(dt_cg_t *cg, dt_node_t *n)
 	/* the delimiters' set, bit c & 7 of byte c >> 3, for each c before the NUL */
 	for (uint32_t i = 0; i < 32; i += 8)
 		MSTI(set + i, 0);
-	dt_cg_sload(cg, dl, d_off, cd);
+	dt_cg_sload_arg(cg, fresh, d_off, cd);
 	MSTI(v + 32, 1);
 	EMIT(cg, DT_MOV64_IMM(3, 0));
 	PLACE(dl_loop);
@@ -831,6 +841,7 @@ dt_cg_strtok(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_ALU64_REG(BPF_MUL, 1, 2));
 	MST(v + 24, 1);
 	dt_cg_scopy(cg, r, cr, buf, ss, v + 8, v + 24);
+	return r;
 }
 
 /* Register dst = 1 if src == k, else 0, for src ^ k small and not negative (no branch). */
@@ -884,10 +895,10 @@ dt_cg_and2(dt_cg_t *cg, uint32_t a, uint32_t b)
  * once, a constant number of instructions per character. The output is never longer than
  * the input, and unlike DTrace's it is not cut 5 characters before strsize.
  */
-static void
-dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_cleanpath_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), p2 = 8, in, out, stk, v;
+	uint32_t ca = lib->key[0], p2 = 8, in, out, stk, v;
 	int loop = LBL();
 	/* v + 0: S, 8: done, 16: j (output length), 24: stack depth, 32: c, 40: c is NUL,
 	 * 48: act (not done), 56: c is '/', 64: c is '.', 72: e (c goes out), 80: sp (back up),
@@ -900,7 +911,7 @@ dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
 	out = dt_cg_temp(cg, p2 + 8);
 	stk = dt_cg_temp(cg, p2);
 	v = dt_cg_temp(cg, 128);
-	dt_cg_sload(cg, n->list.data[0], in, ca);
+	dt_cg_sload_arg(cg, 0, in, ca);
 	for (uint32_t i = 0; i < 32; i += 8)
 		MSTI(v + i, 0);
 	EMIT(cg, DT_MOV64_IMM(3, 0));
@@ -1026,8 +1037,7 @@ dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_ALU64_IMM(BPF_AND, 4, (int32_t)(p2 - 1)));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 7));
 	EMIT(cg, DT_ST(BPF_B, 4, out, 0));
-	EMIT(cg, DT_MOV64_REG(0, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)out));
+	return out;
 }
 
 /*
@@ -1458,31 +1468,26 @@ dt_cg_inet6_copy(dt_cg_t *cg, uint32_t r, uint32_t cr, uint32_t out)
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
 }
 
-static void
-dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_inet_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t cr = dt_cg_strcap(cg, n), r = dt_cg_temp(cg, cr), x = dt_cg_temp(cg, 16);
+	uint32_t cr = lib->key[1], r = dt_cg_temp(cg, cr), x = dt_cg_temp(cg, 16);
 	uint32_t data = dt_cg_temp(cg, 72), out = dt_cg_temp(cg, 72);
-	int id = n->ident_id;
+	int id = (int)lib->key[0];
 
 	if (id == DT_SUBR_INET_NTOA) {
-		dt_cg_expr(cg, n->list.data[0]);
-		EMIT(cg, DT_MOV64_REG(3, 0));
+		dt_cg_lib_arg(cg, 3, 0);
 		dt_cg_kread_scratch(cg, x, 4);
 		dt_cg_inet_quad(cg, "%u.%u.%u.%u", r, cr, x, data);
 	} else if (id == DT_SUBR_INET_NTOA6) {
-		dt_cg_expr(cg, n->list.data[0]);
-		EMIT(cg, DT_MOV64_REG(3, 0));
+		dt_cg_lib_arg(cg, 3, 0);
 		dt_cg_inet6(cg, false, out, x, data);
 		dt_cg_inet6_copy(cg, r, cr, out);
 	} else {
 		int not4 = LBL(), bad = LBL(), done = LBL();
 
-		dt_cg_expr(cg, n->list.data[0]);
-		MST(data, 0);
-		dt_cg_expr(cg, n->list.data[1]);
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		MLD(1, data);
+		dt_cg_lib_arg(cg, 1, 0);
+		dt_cg_lib_arg(cg, 3, 1);
 		JIMM(BPF_JNE, 1, 2, not4);
 		dt_cg_kread_scratch(cg, x, 4);
 		dt_cg_inet_quad(cg, "%u.%u.%u.%u", r, cr, x, data);
@@ -1496,8 +1501,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_ST(BPF_B, 7, r, 0));
 		PLACE(done);
 	}
-	EMIT(cg, DT_MOV64_REG(0, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)r));
+	return r;
 }
 
 
@@ -1823,10 +1827,80 @@ dt_cg_subr_toupper(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)a_off));
 }
 
+/* ---- calls of the library routines (dt_cg_lib.c) whose bodies are above ----------------- */
+
 static void
 dt_cg_subr_pathpart(dt_cg_t *cg, dt_node_t *n)
 {
-	dt_cg_pathpart(cg, n, n->ident_id == DT_SUBR_DIRNAME);
+	bool dir = n->ident_id == DT_SUBR_DIRNAME;
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_pathpart_body, dir ? "dirname" : "basename",
+			  {dir, dt_cg_strcap(cg, n->list.data[0]), cr}, 1};
+
+	dt_cg_expr(cg, n->list.data[0]);
+	EMIT(cg, DT_MOV64_REG(1, 0));
+	dt_cg_lib_call(cg, &lib, false, cr);
+}
+
+static void
+dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_cleanpath_body, "cleanpath", {dt_cg_strcap(cg, n->list.data[0])}, 1};
+
+	dt_cg_expr(cg, n->list.data[0]);
+	EMIT(cg, DT_MOV64_REG(1, 0));
+	dt_cg_lib_call(cg, &lib, false, cr);
+}
+
+/* strtok(s, delims) or strtok(NULL, delims): a new string, or the one of this firing */
+static void
+dt_cg_strtok(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_node_t *str = n->list.data[0], *dl = n->list.data[1];
+	bool fresh = str->kind != DT_NODE_INT;
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_strtok_body, "strtok", {fresh, dt_cg_strcap(cg, dl), cr},
+			  fresh ? 2 : 1};
+
+	if (!cg->strtok_off) {
+		dt_cg_fail(cg, "strtok( ) in an inline that no clause of the probe calls");
+		return;
+	}
+	if (fresh) {
+		dt_cg_expr(cg, str);
+		dt_cg_push(cg);
+	}
+	dt_cg_expr(cg, dl);
+	if (fresh) {
+		EMIT(cg, DT_MOV64_REG(2, 0));
+		dt_cg_pop(cg, 1);
+	} else {
+		EMIT(cg, DT_MOV64_REG(1, 0));
+	}
+	dt_cg_lib_call(cg, &lib, !fresh, cr);
+}
+
+static void
+dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
+{
+	int id = n->ident_id;
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_inet_body, id == DT_SUBR_INET_NTOA    ? "inet_ntoa"
+					   : id == DT_SUBR_INET_NTOA6 ? "inet_ntoa6"
+								      : "inet_ntop",
+			  {(uint32_t)id, cr}, id == DT_SUBR_INET_NTOP ? 2 : 1};
+
+	dt_cg_expr(cg, n->list.data[0]);
+	if (id == DT_SUBR_INET_NTOP) {
+		dt_cg_push(cg);
+		dt_cg_expr(cg, n->list.data[1]);
+		EMIT(cg, DT_MOV64_REG(2, 0));
+		dt_cg_pop(cg, 1);
+	} else {
+		EMIT(cg, DT_MOV64_REG(1, 0));
+	}
+	dt_cg_lib_call(cg, &lib, true, cr);
 }
 
 /* network order is big-endian; the swap also zero-extends the result */

@@ -68,6 +68,19 @@
 #define DT_SCR_USED 8
 #define DT_SCR_DATA 16
 
+/*
+ * A subprogram after main (at instruction 0): where it starts, its name and argument count
+ * (r1 .. r<nargs>, 64-bit integers) for the BTF that describes it at load, and whether it is
+ * global. The kernel verifies a global function once, whatever its callers pass, where it
+ * walks a static one again at each call site.
+ */
+typedef struct dt_irfunc {
+	int label;
+	int nargs;
+	bool global;
+	char name[24];
+} dt_irfunc_t;
+
 typedef struct dt_irbuf {
 	struct bpf_insn *insns;
 	size_t len, cap;
@@ -78,6 +91,7 @@ typedef struct dt_irbuf {
 	int far_tag;		/* dt_ir_finish: the tag of a jump that needed gotol */
 	size_t nbadoff;		/* instructions whose memory offset did not fit 16 bits */
 	int badoff_reg;		/* the first one's base register */
+	DT_VEC(dt_irfunc_t) funcs;	/* in the order they are placed */
 } dt_irbuf_t;
 
 void dt_ir_init(dt_irbuf_t *ir);
@@ -91,6 +105,10 @@ void dt_ir_jmp_reg(dt_irbuf_t *ir, int op, int dst, int src, int label);
 void dt_ir_ja(dt_irbuf_t *ir, int label);
 /* A BPF-to-BPF call of the subprogram starting at label (its offset goes in imm). */
 void dt_ir_call(dt_irbuf_t *ir, int label);
+/* The subprogram that starts at label (placed later, in the order of these calls). */
+void dt_ir_func(dt_irbuf_t *ir, int label, const char *name, int nargs, bool global);
+/* Where subprogram f starts (after dt_ir_finish). */
+size_t dt_ir_func_at(const dt_irbuf_t *ir, const dt_irfunc_t *f);
 /*
  * Resolve every jump and call, with gotol and trampolines for jumps beyond 16 bits, which
  * have_gotol(arg) must allow (asked only then; NULL: never). Returns 0; -1 a jump to an
@@ -178,6 +196,11 @@ typedef struct dt_cg {
 	bool dmem_store;	/* dt_cg_kaddr computes an address a store will use */
 	dt_clause_t *clause;
 	unsigned needs;		/* DT_NEED_* of the clauses compiled so far */
+	/* Library routines the clauses call (dt_cg_lib.c), their bodies emitted after the
+	 * clauses, and the call sites' references to where each leaves its result. */
+	DT_VEC(struct dt_cglib) libs;
+	DT_VEC(struct dt_cglibref { size_t at; size_t lib; bool off; }) librefs;
+	bool in_lib;		/* emitting a library routine's body */
 	const char *err;	/* a code generation failure (message) */
 	const char *err_hint;	/* what to do about it, or NULL */
 	dt_loc_t err_loc;	/* where (the clause), when known */
@@ -263,6 +286,35 @@ void dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size
 /* ustack(), uaddr(), usym(), umod() into [base + off, + size): the process id, then the data. */
 void dt_cg_user_into(dt_cg_t *cg, struct dt_node *e, int fmt, int base, int32_t off,
 		     uint32_t size);
+/*
+ * Library routines (dt_cg_lib.c): code emitted once per program as a subprogram and called,
+ * not inlined at each call site. A body is emitted for each distinct key (capacities, a
+ * variant) it is called with; it reads its arguments with dt_cg_lib_arg, may fault (a
+ * probe read of a bad address: the fault is the caller's, at the call), and returns the
+ * offset in the scratch value where it left its result: a string, or a 64-bit integer.
+ */
+struct dt_cglib;
+typedef uint32_t dt_cg_libbody_f(dt_cg_t *cg, const struct dt_cglib *lib);
+typedef struct dt_cglib {
+	dt_cg_libbody_f *body;
+	const char *name;	/* the subprogram's name: dt_<name> */
+	uint32_t key[3];	/* what the body depends on: capacities, a variant */
+	int nargs;		/* r1 .. r<nargs> at the call: integers (a string: its address) */
+	int label;		/* the subprogram */
+	uint32_t res;		/* where the result is, once the body is emitted */
+} dt_cglib_t;
+/*
+ * Call the routine (its body and key in lib; the arguments in r1 .. r<nargs>). faults: the
+ * body may fault. r0 = its integer result, or with cap a copy of its string result (at most
+ * cap bytes) in a new temporary of the caller's.
+ */
+void dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, bool faults, uint32_t cap);
+/* In a body: register reg = argument i (0-based). */
+void dt_cg_lib_arg(dt_cg_t *cg, int reg, int i);
+/* In a body: the fault path (r0 = 1, return; the caller makes it a fault at its call). */
+void dt_cg_lib_fault(dt_cg_t *cg);
+/* The bodies of the routines the clauses called, after them (dt_cg_program). */
+int dt_cg_lib_emit(dt_cg_t *cg);
 /* Aggregating assignments (dt_cg_agg.c). */
 void dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign);
 

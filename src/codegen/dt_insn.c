@@ -26,6 +26,7 @@
  * Memory offsets have 16 bits too: dt_insn_mem makes an instruction whose offset does not fit
  * into an invalid one that dt_ir_emit counts (ir->nbadoff), so code generation can refuse it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ dt_ir_fini(dt_irbuf_t *ir)
 	free(ir->insns);
 	dt_vec_free(&ir->label_pos);
 	dt_vec_free(&ir->jumps);
+	dt_vec_free(&ir->funcs);
 	memset(ir, 0, sizeof(*ir));
 }
 
@@ -131,6 +133,21 @@ static bool
 dt_ir_fits16(long off)
 {
 	return off >= INT16_MIN && off <= INT16_MAX;
+}
+
+void
+dt_ir_func(dt_irbuf_t *ir, int label, const char *name, int nargs, bool global)
+{
+	dt_irfunc_t f = {.label = label, .nargs = nargs, .global = global};
+
+	snprintf(f.name, sizeof(f.name), "%s", name);
+	dt_vec_push(&ir->funcs, f);
+}
+
+size_t
+dt_ir_func_at(const dt_irbuf_t *ir, const dt_irfunc_t *f)
+{
+	return (size_t)ir->label_pos.data[f->label];
 }
 
 int

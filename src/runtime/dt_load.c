@@ -45,23 +45,90 @@ dt_rt_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
 	return bp;
 }
 
+/*
+ * The BTF that describes a program's functions, for the kernel's func_info: main (name) at
+ * instruction 0 and each subprogram of ir->funcs, each taking its arguments as 64-bit
+ * integers and returning an int. What it buys is the global ones (library routines): the
+ * kernel verifies each of those once, not at every call (dt_cg_lib.c). *info gets one entry
+ * per function, in the order of their instructions. NULL (no BTF: every subprogram is then
+ * static) when the program has no global function or the BTF cannot be made.
+ */
+static struct btf *
+dt_rt_prog_btf(const char *name, const dt_irbuf_t *ir, struct bpf_func_info **info)
+{
+	struct btf *btf;
+	int u64, i32, proto[6], id;
+	bool global = false;
+
+	for (size_t i = 0; i < ir->funcs.len; i++)
+		global |= ir->funcs.data[i].global;
+	if (!global || !(btf = btf__new_empty()))
+		return NULL;
+	*info = dt_xcalloc(ir->funcs.len + 1, sizeof(**info));
+	u64 = btf__add_int(btf, "unsigned long long", 8, 0);
+	i32 = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	if (u64 < 0 || i32 < 0)
+		goto fail;
+	for (int n = 0; n <= 5; n++) {
+		proto[n] = btf__add_func_proto(btf, i32);
+		if (proto[n] < 0)
+			goto fail;
+		for (int a = 0; a < n; a++) {
+			char pname[4] = {'a', (char)('1' + a), 0};
+
+			if (btf__add_func_param(btf, pname, u64) < 0)
+				goto fail;
+		}
+	}
+	if ((id = btf__add_func(btf, name, BTF_FUNC_STATIC, proto[1])) < 0)
+		goto fail;
+	(*info)[0].type_id = (uint32_t)id;
+	for (size_t i = 0; i < ir->funcs.len; i++) {
+		const dt_irfunc_t *f = &ir->funcs.data[i];
+
+		id = btf__add_func(btf, f->name, f->global ? BTF_FUNC_GLOBAL : BTF_FUNC_STATIC,
+				   proto[DT_MIN(f->nargs, 5)]);
+		if (id < 0)
+			goto fail;
+		(*info)[i + 1].insn_off = (uint32_t)dt_ir_func_at(ir, f);
+		(*info)[i + 1].type_id = (uint32_t)id;
+	}
+	if (btf__load_into_kernel(btf) < 0)
+		goto fail;
+	return btf;
+fail:
+	btf__free(btf);
+	free(*info);
+	*info = NULL;
+	return NULL;
+}
+
 int
-dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct bpf_insn *insns,
-		size_t ninsns)
+dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const dt_irbuf_t *ir)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
-	size_t logsz = 4 << 20;
+	const struct bpf_insn *insns = ir->insns;
+	size_t logsz = 4 << 20, ninsns = ir->len;
+	struct bpf_func_info *info = NULL;
+	struct btf *btf = dt_rt_prog_btf(name, ir, &info);
 	char *log;
 	int fd, err;
 
+	if (btf) {
+		opts.prog_btf_fd = (uint32_t)btf__fd(btf);
+		opts.func_info = info;
+		opts.func_info_cnt = (uint32_t)ir->funcs.len + 1;
+		opts.func_info_rec_size = sizeof(*info);
+	}
 	fd = bpf_prog_load((enum bpf_prog_type)prog_type, name, "GPL", insns, ninsns, &opts);
 	if (fd >= 0)
-		return fd;
+		goto out;
 	err = -errno;
 	if (err == -EPERM) {
 		fprintf(stderr, "dtrace: failed to load BPF program %s: %s (tracing needs root, or "
 			"CAP_BPF and CAP_PERFMON)\n", name, strerror(-err));
-		return err;
+		fd = err;
+		goto out;
 	}
 	/* Again with the verifier's log, to say why. */
 	log = dt_xmalloc(logsz);
@@ -72,7 +139,7 @@ dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct 
 	fd = bpf_prog_load((enum bpf_prog_type)prog_type, name, "GPL", insns, ninsns, &opts);
 	if (fd >= 0) {
 		free(log);
-		return fd;
+		goto out;
 	}
 	fprintf(stderr, "dtrace: failed to load BPF program %s: %s\n", name, strerror(errno));
 	if (strstr(log, "cannot use helper bpf_probe_write_user"))
@@ -93,7 +160,12 @@ dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct 
 		fprintf(stderr, "%s\n", p == log ? p : p + 1);
 	}
 	free(log);
-	return err;
+	fd = err;
+out:
+	/* the kernel keeps its own reference to the BTF of a loaded program */
+	btf__free(btf);
+	free(info);
+	return fd;
 }
 
 /*
@@ -446,7 +518,7 @@ dt_rt_load(dt_handle_t *dtp)
 			goto out;
 		}
 		dt_rt_relocate(dtp, cg->ir.insns, cg->ir.len, bp->dispatch_fd);
-		bp->fd = dt_rt_prog_load(dtp, bp->prog_type, bp->name, cg->ir.insns, cg->ir.len);
+		bp->fd = dt_rt_prog_load(dtp, bp->prog_type, bp->name, &cg->ir);
 		if (bp->fd < 0) {
 			err = bp->fd;
 			goto out;
@@ -495,7 +567,7 @@ dt_rt_reclaim_load(dt_handle_t *dtp)
 	if (n) {
 		dt_rt_relocate(dtp, ir.insns, ir.len, -1);
 		dtp->reclaim_fd = dt_rt_prog_load(dtp, BPF_PROG_TYPE_RAW_TRACEPOINT, "dt_reclaim",
-						  ir.insns, ir.len);
+						  &ir);
 	}
 	dt_ir_fini(&ir);
 	return n && dtp->reclaim_fd < 0 ? dtp->reclaim_fd : 0;

@@ -170,11 +170,14 @@ int dt_rt_attach(dt_handle_t *dtp);	/* attach every non-BEGIN/END program */
 void dt_rt_detach(dt_handle_t *dtp);
 int dt_rt_end(dt_handle_t *dtp);	/* run END (after detach) */
 
-/* Load one program; on failure reload with the verifier log and print the tail of it. */
 /* Does the kernel take BPF's 32-bit jump (gotol, Linux 6.4+)? Probed once, on first ask. */
 bool dt_rt_have_gotol(dt_handle_t *dtp);
-int dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name,
-		    const struct bpf_insn *insns, size_t ninsns);
+/*
+ * Load one program (its instructions and functions, dt_codegen.h); on failure reload with
+ * the verifier log and print the tail of it.
+ */
+struct dt_irbuf;
+int dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct dt_irbuf *ir);
 
 /* Run a raw-tracepoint-type program once on this thread (BEGIN, END). */
 int dt_rt_prog_run(int prog_fd, const uint64_t *args);	/* args: 8 context words or NULL */
