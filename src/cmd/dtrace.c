@@ -605,9 +605,23 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 	for (size_t i = 1; i < dtp->probes.len; i++) {
 		dt_probe_t *prp = dtp->probes.data[i];
 
-		if (i < s.n && s.seen[i])
-			printf("%5u %10s %17s %33s %s\n", prp->id, prp->prov, prp->mod, prp->func,
-			       prp->name);
+		const char *const *types;
+		int n;
+
+		if (i >= s.n || !s.seen[i])
+			continue;
+		printf("%5u %10s %17s %33s %s\n", prp->id, prp->prov, prp->mod, prp->func,
+		       prp->name);
+		if (!c->verbose)
+			continue;
+		/* -v: DTrace's argument-type section (its stability attributes: not kept here) */
+		printf("\n\tArgument Types\n");
+		n = dt_probe_args(dtp, prp, &types);
+		for (int a = 0; a < n; a++)
+			printf("\t\targs[%d]: %s\n", a, types[a]);
+		if (n == 0)
+			printf("\t\tNone\n");
+		printf("\n");
 	}
 	free(s.seen);
 	return rc;

@@ -206,7 +206,12 @@ typedef struct dt_probe {
 	const char *prov, *mod, *func, *name;
 	struct dt_provider *provider;
 	void *pdata;		/* the provider's own data (syscall number, period, ...) */
+	bool args_known;	/* its provider has said what args[] are (dt_prov_args): */
+	int nargs;		/* how many, */
+	const char **argtypes;	/* and their C types */
 } dt_probe_t;
+
+#define DT_MAX_ARGS 10		/* arg0 .. arg9, args[0] .. args[9] */
 
 typedef struct dt_clause {
 	int index;		/* position in the program: clauses run in this order */

@@ -634,13 +634,6 @@ void dt_type_name_of(const dt_type_t *t, dt_strbuf_t *sb);
  */
 int dt_type_enum_value(dt_compile_t *cc, const char *name, int64_t *val, const dt_type_t **type);
 
-/*
- * The argument types of raw tracepoint "tp" ("sched_switch"), from the kernel's
- * btf_trace_<tp> typedef (a pointer to a function whose first argument is the void *
- * context, skipped here). Fills up to max types and returns how many arguments there are,
- * or a negative errno (-ENOENT: no such typedef).
- */
-int dt_type_tp_args(dt_compile_t *cc, const char *tp, const dt_type_t **types, int max);
 
 /*
  * Types the program defines, in namespaces 's' (struct tags), 'u' (union tags), 'e' (enum

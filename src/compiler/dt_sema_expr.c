@@ -522,7 +522,7 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 {
 	dt_clause_t *cl = s->clause;
 	const char *spelling = NULL;
-	char buf[256], first[256] = "";
+	char first[256] = "";
 	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
 
 	if (!ix || ix->kind != DT_NODE_INT || ix->ival > 9) {
@@ -530,8 +530,9 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	for (size_t i = 0; cl && i < cl->probes.len; i++) {
-		const char *t = dt_prov_argtype(s->dtp, cl->probes.data[i], (int)ix->ival, buf,
-						sizeof(buf));
+		const char *const *types;
+		const char *t = dt_probe_args(s->dtp, cl->probes.data[i], &types) > (int)ix->ival ?
+			types[ix->ival] : NULL;
 
 		if (!t) {
 			dt_probe_t *p = cl->probes.data[i];

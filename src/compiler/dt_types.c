@@ -1267,35 +1267,6 @@ dt_type_enum_value(dt_compile_t *cc, const char *name, int64_t *val, const dt_ty
 	return dt_type_fail(cc, D_IDENT_UNDEF, ENOENT, "%s is not a kernel enumerator", name);
 }
 
-int
-dt_type_tp_args(dt_compile_t *cc, const char *tp, const dt_type_t **types, int max)
-{
-	struct btf *btf = dt_type_btf(cc);
-	const char *tdname = dt_arena_printf(&cc->arena, "btf_trace_%s", tp);
-	const dt_type_t *t;
-	int id, n;
-
-	if (!btf)
-		return dt_type_fail(cc, D_UNKNOWN, ENOENT, "no argument types for %s: %s", tp,
-				    dt_type_nobtf(cc));
-	id = btf__find_by_name_kind(btf, tdname, BTF_KIND_TYPEDEF);
-	if (id <= 0)
-		return dt_type_fail(cc, D_UNKNOWN, ENOENT,
-				    "no argument types for tracepoint %s: the kernel has no %s",
-				    tp, tdname);
-	t = dt_type_resolve(dt_btf_type(cc, (uint32_t)id));
-	if (t && t->kind == DT_TYPE_PTR)
-		t = dt_type_resolve(t->base);
-	if (!t || t->kind != DT_TYPE_FUNC || t->nparams < 1)
-		return dt_type_fail(cc, D_UNKNOWN, EINVAL,
-				    "no argument types for tracepoint %s: %s is not a pointer to "
-				    "a function", tp, tdname);
-	n = (int)t->nparams - 1;
-	for (int i = 0; i < n && i < max; i++)
-		types[i] = t->params[i + 1];
-	return n;
-}
-
 /* ---- types the program defines --------------------------------------------------------- */
 
 int

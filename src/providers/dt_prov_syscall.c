@@ -174,29 +174,28 @@ syscall_dispatch_key(const dt_probe_t *prp)
 /*
  * args[] types: the syscall tracepoint's format in tracefs lists the arguments after the
  * common fields and __syscall_nr ("field:const char * filename; offset:24; ..."). Read only
- * when a program uses args[]. On return, args[0] and args[1] are the return value (long).
+ * when a program uses args[] (or -l -v asks), for that syscall alone. On return, args[0]
+ * and args[1] are the return value (long).
  */
-static const char *
-syscall_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n)
+static int
+syscall_probe_info(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max)
 {
 	const char *tfs;
 	char path[512], line[512];
 	FILE *fp;
-	int i = 0;
-	const char *res = NULL;
+	int n = 0;
 
-	if (strcmp(prp->name, "return") == 0) {
-		if (idx > 1)
-			return NULL;
-		snprintf(buf, n, "long");
-		return buf;
+	if (prp->flags & DT_PRF_RETURN) {
+		for (n = 0; n < 2 && n < max; n++)
+			types[n] = "long";
+		return n;
 	}
 	if (!(tfs = dt_tracefs()))
-		return NULL;
+		return 0;
 	snprintf(path, sizeof(path), "%s/events/syscalls/sys_enter_%s/format", tfs, prp->func);
 	if (!(fp = fopen(path, "r")))
-		return NULL;
-	while (fgets(line, sizeof(line), fp)) {
+		return 0;
+	while (n < max && fgets(line, sizeof(line), fp)) {
 		char *f = strstr(line, "field:"), *semi, *name;
 
 		if (!f || strstr(line, "common_") || strstr(line, "__syscall_nr"))
@@ -211,15 +210,11 @@ syscall_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n)
 			name--;
 		while (name > f && name[-1] == ' ')
 			name--;
-		if (i++ == idx) {
-			snprintf(buf, n, "%.*s", (int)(name - f), f);
-			res = buf;
-			break;
-		}
+		*name = '\0';
+		types[n++] = dt_arena_strdup(&dtp->arena, f);
 	}
 	fclose(fp);
-	(void)dtp;
-	return res;
+	return n;
 }
 
 static int
@@ -240,6 +235,6 @@ const dt_provider_ops_t dt_prov_syscall_ops = {
 	.prologue = syscall_prologue,
 	.dispatch_key = syscall_dispatch_key,
 	.ndispatch = SC_MAXNR,
-	.argtype = syscall_argtype,
+	.probe_info = syscall_probe_info,
 	.attach = syscall_attach,
 };

@@ -146,14 +146,6 @@ dt_prov_dispatch(dt_cg_t *cg, int out)
 	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_PRID));
 }
 
-const char *
-dt_prov_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n)
-{
-	if (!prp->provider->ops->argtype)
-		return NULL;
-	return prp->provider->ops->argtype(dtp, prp, idx, buf, n);
-}
-
 #define TRACEFS_MAGIC_NR 0x74726163
 
 const char *

@@ -47,10 +47,12 @@ typedef struct dt_provider_ops {
 	uint32_t (*dispatch_key)(const dt_probe_t *prp);
 	uint32_t ndispatch;
 	/*
-	 * The C type of args[idx] at this probe, written into buf ("const char *"), or NULL
-	 * when the probe has no such typed argument. NULL op: no typed arguments.
+	 * The probe's typed arguments (args[]): the C type of each, as the kernel spells it
+	 * ("const char *"), in types[0 .. max) (arena strings). Returns how many the probe
+	 * has (0: none). Asked once per probe, when a program or -l -v wants them. NULL op:
+	 * no typed arguments.
 	 */
-	const char *(*argtype)(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n);
+	int (*probe_info)(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max);
 	/* Attach the loaded program; store links in bp->link_fds. 0 or -errno. NULL: the
 	 * probes run in the consumer (DT_PRF_IN_CONSUMER). */
 	int (*attach)(dt_handle_t *dtp, struct dt_bpfprog *bp);
@@ -104,8 +106,6 @@ void dt_prov_store_prid(dt_cg_t *cg, uint32_t id);	/* constant probe id */
  */
 void dt_prov_dispatch(dt_cg_t *cg, int out);
 
-/* The type of args[idx] at a probe (via its provider), or NULL. */
-const char *dt_prov_argtype(dt_handle_t *dtp, dt_probe_t *prp, int idx, char *buf, size_t n);
 
 /* Mount tracefs if needed; return its path (or NULL). */
 const char *dt_tracefs(void);

@@ -112,6 +112,25 @@ dt_probe_add(dt_handle_t *dtp, struct dt_provider *prov, const char *mod, const 
 	return prp;
 }
 
+int
+dt_probe_args(dt_handle_t *dtp, dt_probe_t *prp, const char *const **types)
+{
+	if (!prp->args_known) {
+		const char *t[DT_MAX_ARGS];
+		int n = prp->provider->ops->probe_info ?
+			prp->provider->ops->probe_info(dtp, prp, t, DT_MAX_ARGS) : 0;
+
+		prp->nargs = DT_MIN(DT_MAX(n, 0), DT_MAX_ARGS);
+		if (prp->nargs) {
+			prp->argtypes = dt_arena_alloc(&dtp->arena, sizeof(char *) * prp->nargs);
+			memcpy(prp->argtypes, t, sizeof(char *) * prp->nargs);
+		}
+		prp->args_known = true;
+	}
+	*types = prp->argtypes;
+	return prp->nargs;
+}
+
 dt_probe_t *
 dt_probe_by_id(dt_handle_t *dtp, uint32_t id)
 {

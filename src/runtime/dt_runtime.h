@@ -153,6 +153,9 @@ typedef struct dt_pdesc {
 dt_probe_t *dt_probe_add(dt_handle_t *dtp, struct dt_provider *prov, const char *mod,
 			 const char *func, const char *name, void *pdata);
 dt_probe_t *dt_probe_by_id(dt_handle_t *dtp, uint32_t id);
+/* The probe's args[] types, C spellings (its provider's probe_info, asked once): sets
+ * *types, returns how many (0: none). */
+int dt_probe_args(dt_handle_t *dtp, dt_probe_t *prp, const char *const **types);
 /* Does glob pattern pat ("" matches all) match s? DTrace's rules: * ? [...] and \ escapes. */
 bool dt_glob_match(const char *pat, const char *s);
 bool dt_is_glob(const char *s);		/* has *, ?, [ or \ */

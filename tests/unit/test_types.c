@@ -209,7 +209,6 @@ UNIT_TEST(btf_missing)
 		    "unavailable (cannot load /nonexistent/vmlinux: No such file or directory)");
 	UNIT_TRUE(cc.btf_tried && !cc.btf);
 	UNIT_EQ_INT(dt_type_enum_value(&cc, "PIDTYPE_PID", &v, NULL), -ENOENT);
-	UNIT_EQ_INT(dt_type_tp_args(&cc, "sched_switch", NULL, 0), -ENOENT);
 	UNIT_EQ_STR(lookup_name(&cc, "int"), "int");
 	dt_compile_fini(&cc);
 }
@@ -449,34 +448,6 @@ UNIT_TEST(kernel_enums)
 	UNIT_EQ_INT(dt_type_enum_value(&cc, "TASK_RUNNING", &v, NULL), -ENOENT);
 	UNIT_EQ_STR(dt_errtag_name(cc.type_errtag), "D_IDENT_UNDEF");
 	UNIT_EQ_STR(cc.type_errmsg, "TASK_RUNNING is not a kernel enumerator");
-	dt_compile_fini(&cc);
-}
-
-UNIT_TEST(tracepoint_args)
-{
-	dt_compile_t cc;
-	const dt_type_t *args[8];
-	int n;
-
-	if (!have_btf("tracepoint_args"))
-		return;
-	dt_compile_init(&cc, NULL);
-	/* sched_switch(bool preempt, struct task_struct *prev, struct task_struct *next, ...) */
-	n = dt_type_tp_args(&cc, "sched_switch", args, 8);
-	UNIT_TRUE(n >= 3);
-	if (n >= 3) {
-		UNIT_EQ_STR(args[0]->name, "bool");
-		UNIT_EQ_STR(args[1]->name, "struct task_struct *");
-		UNIT_EQ_STR(args[2]->name, "struct task_struct *");
-	}
-	UNIT_EQ_INT(dt_type_tp_args(&cc, "sched_switch", args, 1), n);	/* fills one */
-	n = dt_type_tp_args(&cc, "sched_process_exec", args, 8);
-	UNIT_EQ_INT(n, 3);
-	if (n == 3)
-		UNIT_EQ_STR(args[2]->name, "struct linux_binprm *");
-	UNIT_EQ_INT(dt_type_tp_args(&cc, "no_such_tracepoint", args, 8), -ENOENT);
-	UNIT_EQ_STR(cc.type_errmsg, "no argument types for tracepoint no_such_tracepoint: the "
-		    "kernel has no btf_trace_no_such_tracepoint");
 	dt_compile_fini(&cc);
 }
 

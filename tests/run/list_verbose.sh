@@ -1,0 +1,46 @@
+# dtrace -l -v: after each probe, DTrace's "Argument Types" section, from the probe's provider
+# (syscall entry: the kernel's syscall format; return: the return value twice; BEGIN: none).
+# Only the syscall the description names has its format read.
+fail() { echo "$1"; exit 1; }
+"$DTRACE" -l -v -n BEGIN -n 'syscall::read:' >"$TMPDIR/out" 2>"$TMPDIR/err" ||
+	{ cat "$TMPDIR/err"; fail "exit status $?"; }
+tab=$(printf '\t')
+cat >"$TMPDIR/want" <<WANT
+   ID   PROVIDER            MODULE                          FUNCTION NAME
+    1     dtrace                                                     BEGIN
+
+${tab}Argument Types
+${tab}${tab}None
+
+WANT
+head -n 6 "$TMPDIR/out" | sed 's/^ *[0-9][0-9]* \( *syscall\)/    N \1/' >"$TMPDIR/got"
+cmp -s "$TMPDIR/want" "$TMPDIR/got" || { cat "$TMPDIR/out"; fail "BEGIN's section"; }
+tail -n +7 "$TMPDIR/out" | sed 's/^ *[0-9][0-9]* /ID /' >"$TMPDIR/got"
+cat >"$TMPDIR/want" <<WANT
+ID    syscall           vmlinux                              read entry
+
+${tab}Argument Types
+${tab}${tab}args[0]: unsigned int
+${tab}${tab}args[1]: char *
+${tab}${tab}args[2]: size_t
+
+ID    syscall           vmlinux                              read return
+
+${tab}Argument Types
+${tab}${tab}args[0]: long
+${tab}${tab}args[1]: long
+
+WANT
+diff "$TMPDIR/want" "$TMPDIR/got" || fail "read's sections"
+# Without -v: no sections.
+[ "$("$DTRACE" -l -n 'syscall::read:' | wc -l)" -eq 3 ] || fail "-l without -v"
+# The format files dtrace opens for a program naming one syscall's args[]: that one alone.
+if command -v strace >/dev/null 2>&1; then
+	strace -f -e trace=open,openat -o "$TMPDIR/strace" \
+		"$DTRACE" -e -n 'syscall::read:entry { trace(args[2]); }' >/dev/null 2>&1 ||
+		fail "dtrace -e under strace failed"
+	formats=$(grep '/format"' "$TMPDIR/strace" | grep -o 'sys_enter_[a-z0-9_]*' | sort -u |
+		  tr '\n' ' ')
+	[ "$formats" = "sys_enter_read " ] || fail "formats read: '$formats'"
+fi
+exit 0
