@@ -111,9 +111,9 @@ profile_group(const dt_probe_t *prp)
 	return (int)prp->id;
 }
 
-/* struct bpf_perf_event_data starts with the x86-64 pt_regs: ip at 128, cs at 136. */
-#define PERF_CTX_IP 128
-#define PERF_CTX_CS 136
+/* struct bpf_perf_event_data starts with the x86-64 pt_regs (dt_pt_regs.c). */
+#define PERF_CTX_IP DT_PTREGS_IP
+#define PERF_CTX_CS DT_PTREGS_CS
 
 static bool
 profile_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)

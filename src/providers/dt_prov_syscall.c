@@ -72,13 +72,11 @@ syscall_group(const dt_probe_t *prp)
 }
 
 /*
- * Offsets in struct pt_regs (x86-64 UAPI layout) of the syscall argument registers, relative
- * to r10 at 56: the prologue copies the 64 bytes [56, 120) with one probe read.
+ * The syscall argument registers (dt_pt_regs.c) lie in [r10, orig_ax) of struct pt_regs: the
+ * prologue copies those 64 bytes with one probe read.
  */
-#define PTREGS_COPY_OFF 56
-#define PTREGS_COPY_LEN 64
-#define PTREGS_ORIG_AX 120
-static const int dt_sysarg_regoff[6] = {112, 104, 96, 56, 72, 64}; /* di si dx r10 r8 r9 */
+#define PTREGS_COPY_OFF DT_PTREGS_R10
+#define PTREGS_COPY_LEN (DT_PTREGS_ORIG_AX - DT_PTREGS_R10)
 
 static bool
 syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
@@ -107,7 +105,7 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 		dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 1, -8));
 		dt_ir_emit(ir, DT_MOV64_IMM(2, 8));
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 3, 6, 0));
-		dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 3, PTREGS_ORIG_AX));
+		dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 3, DT_PTREGS_ORIG_AX));
 		dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_kernel));
 		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, out);
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 10, -8));
@@ -125,7 +123,8 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 		dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_kernel));
 		for (int i = 0; i < 6; i++) {
 			dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 7,
-					      DT_MST_TEMP + dt_sysarg_regoff[i] - PTREGS_COPY_OFF));
+					      DT_MST_TEMP - PTREGS_COPY_OFF +
+					      dt_pt_regs_arg(DT_CALLCONV_SYSCALL, i)));
 			dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 8 * i));
 		}
 		for (int i = 6; i < 10; i++)

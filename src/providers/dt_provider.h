@@ -107,6 +107,34 @@ void dt_prov_store_prid(dt_cg_t *cg, uint32_t id);	/* constant probe id */
 void dt_prov_dispatch(dt_cg_t *cg, int out);
 
 
+/* ---- x86-64 struct pt_regs (dt_pt_regs.c): where the traced code's arguments are --------- */
+
+enum {
+	DT_PTREGS_R15 = 0, DT_PTREGS_R14 = 8, DT_PTREGS_R13 = 16, DT_PTREGS_R12 = 24,
+	DT_PTREGS_BP = 32, DT_PTREGS_BX = 40, DT_PTREGS_R11 = 48, DT_PTREGS_R10 = 56,
+	DT_PTREGS_R9 = 64, DT_PTREGS_R8 = 72, DT_PTREGS_AX = 80, DT_PTREGS_CX = 88,
+	DT_PTREGS_DX = 96, DT_PTREGS_SI = 104, DT_PTREGS_DI = 112, DT_PTREGS_ORIG_AX = 120,
+	DT_PTREGS_IP = 128, DT_PTREGS_CS = 136, DT_PTREGS_FLAGS = 144, DT_PTREGS_SP = 152,
+	DT_PTREGS_SS = 160, DT_PTREGS_SIZE = 168,
+};
+
+typedef enum dt_callconv {
+	DT_CALLCONV_FUNC,	/* a function's entry: di si dx cx r8 r9, then the stack */
+	DT_CALLCONV_SYSCALL,	/* a system call's entry: di si dx r10 r8 r9 */
+} dt_callconv_t;
+
+/* The offset in pt_regs of argument n (0-based) in a register, or -1 (n >= 6: the stack). */
+int dt_pt_regs_arg(dt_callconv_t cc, int n);
+/* At a function's entry, argument n (>= 6) is at sp + this; -1 for n < 6. */
+int dt_pt_regs_stack_arg(int n);
+/*
+ * Prologue code: args 0 .. nargs-1 of a function entry into DT_MST_ARGS (the rest 0), from
+ * the pt_regs that register regs points at (a kprobe or uprobe program's context, which
+ * the program may read directly); stack arguments are read from user memory when user
+ * (uprobes) else the kernel's. Needs r7 = the scratch value.
+ */
+void dt_pt_regs_load_args(dt_cg_t *cg, int regs, int nargs, bool user);
+
 /* Mount tracefs if needed; return its path (or NULL). */
 const char *dt_tracefs(void);
 
