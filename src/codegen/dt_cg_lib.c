@@ -1,8 +1,10 @@
 /*
  * dt_cg_lib.c: library routines, written once per program and called.
  *
- * cleanpath(), basename(), dirname(), strtok(), inet_ntop() and d_path() are each a hundred
- * to a thousand instructions of BPF. Inlined at every call site, a clause that called eight
+ * cleanpath(), basename(), dirname(), strtok(), inet_ntop() and d_path(), and substr(),
+ * index(), rindex(), strstr(), strchr(), strrchr(), lltostr() and strtoll(), are each some
+ * fifty to a thousand instructions of BPF, with loops the verifier walks step by step, some
+ * of them cap(s) x cap(sub) / 8 steps. Inlined at every call site, a clause that called eight
  * of them had eight copies, and the verifier walked each copy in the paths of all the ones
  * before it: eight dirname(copyinstr(arg1)) in one clause failed to load ("The sequence of
  * 8193 jumps is too complex"). Instead each routine's body is a BPF subprogram after the
@@ -97,6 +99,19 @@ dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, bool faults, uint32_t cap)
 		dt_vec_push(&cg->librefs, ((struct dt_cglibref){IR(cg)->len, k, true}));
 		MLD(0, 0);
 	}
+}
+
+void
+dt_cg_lib_args(dt_cg_t *cg, dt_node_t *const *args, int k)
+{
+	for (int i = 0; i < k; i++) {
+		dt_cg_expr(cg, args[i]);
+		if (i < k - 1)
+			dt_cg_push(cg);
+	}
+	EMIT(cg, DT_MOV64_REG(k, 0));
+	for (int i = k - 1; i >= 1; i--)
+		dt_cg_pop(cg, i);
 }
 
 void

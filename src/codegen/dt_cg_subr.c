@@ -158,24 +158,23 @@ dt_cg_slit(dt_cg_t *cg, uint32_t off, const char *lit)
  * verifier's work is about cap(s) x cap(sub) / 8 compare steps.
  * The buffer of s (at a_off) must have cap(s) + cap(sub) + 8 bytes: the verifier bounds the
  * position and the compare index separately, and the last compare reads 8 bytes.
+ * In a library routine's body: s, sub and (start) the start are its arguments.
  */
 static void
-dt_cg_search(dt_cg_t *cg, dt_node_t *n, bool reverse, uint32_t a_off, uint32_t ca,
+dt_cg_search(dt_cg_t *cg, bool reverse, bool start, uint32_t a_off, uint32_t ca, uint32_t cb,
 	     uint32_t pos_off)
 {
-	dt_node_t *sub = n->list.data[1];
-	uint32_t cb = dt_cg_strcap(cg, sub);
 	uint32_t b_off = dt_cg_temp(cg, cb + 8), v = dt_cg_temp(cg, 24);
 	int notfound = LBL(), found = LBL(), done = LBL(), outer = LBL(), inner = LBL();
 	int next = LBL(), a = LBL(), b = LBL(), cmp = LBL(), step = LBL(), whole = LBL();
 	/* v + 0: len(s), v + 8: len(sub), v + 16: start, clamped */
 
-	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	dt_cg_sload_arg(cg, 0, a_off, ca);
 	MST(v + 0, 0);
-	dt_cg_sload(cg, sub, b_off, cb);
+	dt_cg_sload_arg(cg, 1, b_off, cb);
 	MST(v + 8, 0);
-	if (n->list.len > 2) {
-		dt_cg_expr(cg, n->list.data[2]);
+	if (start) {
+		dt_cg_lib_arg(cg, 0, 2);
 	} else if (reverse) {
 		MLD(0, v + 0);
 	} else {
@@ -1041,11 +1040,11 @@ dt_cg_cleanpath_body(dt_cg_t *cg, const dt_cglib_t *lib)
 }
 
 /*
- * r0 = the optional base argument of lltostr() and strtoll() (10 when absent); a constant
- * base outside 2..36 fails the compile (false).
+ * r1 = the first argument of lltostr() and strtoll(), r2 = the optional base (10 when
+ * absent); a constant base outside 2..36 fails the compile (false).
  */
 static bool
-dt_cg_base_arg(dt_cg_t *cg, dt_node_t *n)
+dt_cg_base_args(dt_cg_t *cg, dt_node_t *n)
 {
 	if (n->list.len > 1) {
 		dt_node_t *bn = n->list.data[1];
@@ -1056,9 +1055,10 @@ dt_cg_base_arg(dt_cg_t *cg, dt_node_t *n)
 					       : "strtoll( ) base must be between 2 and 36");
 			return false;
 		}
-		dt_cg_expr(cg, bn);
+		dt_cg_lib_args(cg, n->list.data, 2);
 	} else {
-		EMIT(cg, DT_MOV64_IMM(0, 10));
+		dt_cg_lib_args(cg, n->list.data, 1);
+		EMIT(cg, DT_MOV64_IMM(2, 10));
 	}
 	return true;
 }
@@ -1069,19 +1069,18 @@ dt_cg_base_arg(dt_cg_t *cg, dt_node_t *n)
  * "0"). A base outside 2..36 gives "". The digits go backwards into a 72-byte buffer, one
  * per iteration of a loop of at most 64, at offsets that are constants on each path.
  */
-static void
-dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_lltostr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t cr = dt_cg_strcap(cg, n), b = dt_cg_temp(cg, 72), r = dt_cg_temp(cg, cr);
+	uint32_t cr = lib->key[0], b = dt_cg_temp(cg, 72), r = dt_cg_temp(cg, cr);
 	uint32_t v = dt_cg_temp(cg, 32);
 	int bad = LBL(), pos = LBL(), loop = LBL(), out = LBL(), dig = LBL(), a = LBL();
 	int not16 = LBL(), not8 = LBL(), pfx = LBL(), copy = LBL();
 	/* v + 0: the value left, v + 8: base, v + 16: n, v + 24: start of the text */
 
-	if (!dt_cg_base_arg(cg, n))
-		return;
+	dt_cg_lib_arg(cg, 0, 1);
 	MST(v + 8, 0);
-	dt_cg_expr(cg, n->list.data[0]);
+	dt_cg_lib_arg(cg, 0, 0);
 	MST(v + 16, 0);
 	MST(v + 0, 0);
 	MLD(2, v + 8);
@@ -1157,6 +1156,7 @@ dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
 	MSTI(v + 0, 0);
 	PLACE(copy);
 	dt_cg_scopy(cg, r, cr, b, 72, v + 24, v + 0);
+	return r;
 }
 
 /*
@@ -1165,19 +1165,18 @@ dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
  * base. A base outside 2..36 gives 0. The phase lives in memory:
  * 0 before the number, 1 after the sign, 2 in the digits, 3 after a first digit "0".
  */
-static void
-dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_strtoll_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), a_off = dt_cg_temp(cg, ca);
-	uint32_t v = dt_cg_temp(cg, 32);
+	uint32_t ca = lib->key[0], a_off = dt_cg_temp(cg, ca);
+	uint32_t v = dt_cg_temp(cg, 40);
 	int loop = LBL(), end = LBL(), next = LBL(), digits = LBL(), conv = LBL(), val = LBL();
 	int ph = LBL(), out = LBL();
-	/* v + 0: the value, v + 8: negative, v + 16: phase, v + 24: base */
+	/* v + 0: the value, v + 8: negative, v + 16: phase, v + 24: base, v + 32: the result */
 
-	if (!dt_cg_base_arg(cg, n))
-		return;
+	dt_cg_lib_arg(cg, 0, 1);
 	MST(v + 24, 0);
-	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	dt_cg_sload_arg(cg, 0, a_off, ca);
 	MSTI(v + 0, 0);
 	MSTI(v + 8, 0);
 	MSTI(v + 16, 0);
@@ -1245,6 +1244,8 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
 	JIMM(BPF_JEQ, 1, 0, out);
 	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
 	PLACE(out);
+	MST(v + 32, 0);
+	return v + 32;
 }
 
 /*
@@ -1691,25 +1692,17 @@ dt_cg_subr_strjoin(dt_cg_t *cg, dt_node_t *n)
  * index becomes 0; a negative length leaves that many characters off the end;
  * anything outside s is cut off, and nothing left gives "".
  */
-static void
-dt_cg_subr_substr(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_substr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t ss = cg->strsize;
-	dt_node_t *a = n->list.data[0];
-	uint32_t ca = dt_cg_strcap(cg, a), cr = dt_cg_strcap(cg, n);
+	uint32_t ca = lib->key[0], cr = lib->key[1];
 	uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 24);
 	int ok = LBL(), empty = LBL(), rem = LBL(), fit = LBL(), copy = LBL();
 
-	dt_cg_sload(cg, a, a_off, ca);
+	dt_cg_sload_arg(cg, 0, a_off, ca);
 	MST(v + 0, 0);
-	dt_cg_expr(cg, n->list.data[1]);
-	MST(v + 8, 0);
-	if (n->list.len > 2)
-		dt_cg_expr(cg, n->list.data[2]);
-	else
-		EMIT(cg, DT_MOV64_IMM(0, (int32_t)ss));
-	EMIT(cg, DT_MOV64_REG(3, 0));
-	MLD(2, v + 8);
+	dt_cg_lib_arg(cg, 2, 1);
+	dt_cg_lib_arg(cg, 3, 2);
 	MLD(4, v + 0);
 	/* r2 index, r3 remaining, r4 len */
 	JIMM(BPF_JSGE, 2, 0, ok);
@@ -1740,42 +1733,44 @@ dt_cg_subr_substr(dt_cg_t *cg, dt_node_t *n)
 	MSTI(v + 16, 0);
 	PLACE(copy);
 	dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
+	return r;
 }
 
-static void
-dt_cg_subr_index(dt_cg_t *cg, dt_node_t *n)
+/* index(), rindex(): key: rindex, a start given, cap(s), cap(sub) */
+static uint32_t
+dt_cg_index_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]);
-	uint32_t a_off = dt_cg_temp(cg, ca + dt_cg_strcap(cg, n->list.data[1]) + 8);
-	uint32_t pos = dt_cg_temp(cg, 8);
+	uint32_t ca = lib->key[1], cb = lib->key[2];
+	uint32_t a_off = dt_cg_temp(cg, ca + cb + 8), pos = dt_cg_temp(cg, 8);
 
-	dt_cg_search(cg, n, n->ident_id == DT_SUBR_RINDEX, a_off, ca, pos);
-	MLD(0, pos);
+	dt_cg_search(cg, lib->key[0] & 1, lib->key[0] & 2, a_off, ca, cb, pos);
+	return pos;
 }
 
 /* the rest of s from the first occurrence of sub; "" when there is none */
-static void
-dt_cg_subr_strstr(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_strstr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
-	uint32_t a_off = dt_cg_temp(cg, ca + dt_cg_strcap(cg, n->list.data[1]) + 8);
+	uint32_t ca = lib->key[0], cb = lib->key[1], cr = lib->key[2];
+	uint32_t a_off = dt_cg_temp(cg, ca + cb + 8);
 	uint32_t r = dt_cg_temp(cg, cr), pos = dt_cg_temp(cg, 8), cnt = dt_cg_temp(cg, 8);
 
-	dt_cg_search(cg, n, false, a_off, ca, pos);
+	dt_cg_search(cg, false, false, a_off, ca, cb, pos);
 	MSTI(cnt, (int32_t)ca);
 	dt_cg_scopy(cg, r, cr, a_off, ca, pos, cnt);
+	return r;
 }
 
-/* the rest of s from the first (last) c; "" when there is none */
-static void
-dt_cg_subr_strchr(dt_cg_t *cg, dt_node_t *n)
+/* the rest of s from the first (last: key[0]) c; "" when there is none */
+static uint32_t
+dt_cg_strchr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]), cr = dt_cg_strcap(cg, n);
+	uint32_t ca = lib->key[1], cr = lib->key[2];
 	uint32_t a_off = dt_cg_temp(cg, ca), r = dt_cg_temp(cg, cr), v = dt_cg_temp(cg, 24);
 	int loop = LBL(), end = LBL(), nomatch = LBL();
 
-	dt_cg_sload(cg, n->list.data[0], a_off, ca);
-	dt_cg_expr(cg, n->list.data[1]);
+	dt_cg_sload_arg(cg, 0, a_off, ca);
+	dt_cg_lib_arg(cg, 0, 1);
 	EMIT(cg, DT_ALU64_IMM(BPF_AND, 0, 0xff));
 	MST(v + 0, 0);
 	MSTI(v + 8, -1);
@@ -1789,7 +1784,7 @@ dt_cg_subr_strchr(dt_cg_t *cg, dt_node_t *n)
 	MLD(0, v + 0);
 	JREG(BPF_JNE, 1, 0, nomatch);
 	MST(v + 8, 3);
-	if (n->ident_id == DT_SUBR_STRCHR)
+	if (!lib->key[0])
 		JA(end);
 	PLACE(nomatch);
 	JIMM(BPF_JEQ, 1, 0, end);
@@ -1797,6 +1792,7 @@ dt_cg_subr_strchr(dt_cg_t *cg, dt_node_t *n)
 	JA(loop);
 	PLACE(end);
 	dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
+	return r;
 }
 
 static void
@@ -1830,6 +1826,74 @@ dt_cg_subr_toupper(dt_cg_t *cg, dt_node_t *n)
 /* ---- calls of the library routines (dt_cg_lib.c) whose bodies are above ----------------- */
 
 static void
+dt_cg_subr_substr(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_substr_body, "substr", {dt_cg_strcap(cg, n->list.data[0]), cr}, 3};
+
+	dt_cg_lib_args(cg, n->list.data, (int)n->list.len);
+	if (n->list.len < 3)
+		EMIT(cg, DT_MOV64_IMM(3, (int32_t)cg->strsize));
+	dt_cg_lib_call(cg, &lib, false, cr);
+}
+
+static void
+dt_cg_subr_index(dt_cg_t *cg, dt_node_t *n)
+{
+	bool r = n->ident_id == DT_SUBR_RINDEX, start = n->list.len > 2;
+	dt_cglib_t lib = {dt_cg_index_body, r ? "rindex" : "index",
+			  {(uint32_t)r | (uint32_t)start << 1, dt_cg_strcap(cg, n->list.data[0]),
+			   dt_cg_strcap(cg, n->list.data[1])},
+			  start ? 3 : 2};
+
+	dt_cg_lib_args(cg, n->list.data, (int)n->list.len);
+	dt_cg_lib_call(cg, &lib, false, 0);
+}
+
+static void
+dt_cg_subr_strstr(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_strstr_body, "strstr",
+			  {dt_cg_strcap(cg, n->list.data[0]), dt_cg_strcap(cg, n->list.data[1]), cr},
+			  2};
+
+	dt_cg_lib_args(cg, n->list.data, 2);
+	dt_cg_lib_call(cg, &lib, false, cr);
+}
+
+static void
+dt_cg_subr_strchr(dt_cg_t *cg, dt_node_t *n)
+{
+	bool r = n->ident_id == DT_SUBR_STRRCHR;
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_strchr_body, r ? "strrchr" : "strchr",
+			  {r, dt_cg_strcap(cg, n->list.data[0]), cr}, 2};
+
+	dt_cg_lib_args(cg, n->list.data, 2);
+	dt_cg_lib_call(cg, &lib, false, cr);
+}
+
+static void
+dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_lltostr_body, "lltostr", {cr}, 2};
+
+	if (dt_cg_base_args(cg, n))
+		dt_cg_lib_call(cg, &lib, false, cr);
+}
+
+static void
+dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_cglib_t lib = {dt_cg_strtoll_body, "strtoll", {dt_cg_strcap(cg, n->list.data[0])}, 2};
+
+	if (dt_cg_base_args(cg, n))
+		dt_cg_lib_call(cg, &lib, false, 0);
+}
+
+static void
 dt_cg_subr_pathpart(dt_cg_t *cg, dt_node_t *n)
 {
 	bool dir = n->ident_id == DT_SUBR_DIRNAME;
@@ -1837,8 +1901,7 @@ dt_cg_subr_pathpart(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_pathpart_body, dir ? "dirname" : "basename",
 			  {dir, dt_cg_strcap(cg, n->list.data[0]), cr}, 1};
 
-	dt_cg_expr(cg, n->list.data[0]);
-	EMIT(cg, DT_MOV64_REG(1, 0));
+	dt_cg_lib_args(cg, n->list.data, 1);
 	dt_cg_lib_call(cg, &lib, false, cr);
 }
 
@@ -1848,8 +1911,7 @@ dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
 	uint32_t cr = dt_cg_strcap(cg, n);
 	dt_cglib_t lib = {dt_cg_cleanpath_body, "cleanpath", {dt_cg_strcap(cg, n->list.data[0])}, 1};
 
-	dt_cg_expr(cg, n->list.data[0]);
-	EMIT(cg, DT_MOV64_REG(1, 0));
+	dt_cg_lib_args(cg, n->list.data, 1);
 	dt_cg_lib_call(cg, &lib, false, cr);
 }
 
@@ -1867,17 +1929,7 @@ dt_cg_strtok(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_fail(cg, "strtok( ) in an inline that no clause of the probe calls");
 		return;
 	}
-	if (fresh) {
-		dt_cg_expr(cg, str);
-		dt_cg_push(cg);
-	}
-	dt_cg_expr(cg, dl);
-	if (fresh) {
-		EMIT(cg, DT_MOV64_REG(2, 0));
-		dt_cg_pop(cg, 1);
-	} else {
-		EMIT(cg, DT_MOV64_REG(1, 0));
-	}
+	dt_cg_lib_args(cg, n->list.data + !fresh, fresh ? 2 : 1);
 	dt_cg_lib_call(cg, &lib, !fresh, cr);
 }
 
@@ -1891,15 +1943,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 								      : "inet_ntop",
 			  {(uint32_t)id, cr}, id == DT_SUBR_INET_NTOP ? 2 : 1};
 
-	dt_cg_expr(cg, n->list.data[0]);
-	if (id == DT_SUBR_INET_NTOP) {
-		dt_cg_push(cg);
-		dt_cg_expr(cg, n->list.data[1]);
-		EMIT(cg, DT_MOV64_REG(2, 0));
-		dt_cg_pop(cg, 1);
-	} else {
-		EMIT(cg, DT_MOV64_REG(1, 0));
-	}
+	dt_cg_lib_args(cg, n->list.data, lib.nargs);
 	dt_cg_lib_call(cg, &lib, true, cr);
 }
 
