@@ -524,7 +524,15 @@ const char *dt_const_lookup(const char *name, int64_t *val);
  */
 struct dt_program *dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots);
 
-/* Parse every source, then analyse them together (dt_driver.c). NULL on any error. */
+/*
+ * Constant folding (dt_fold.c), the pass after analysis: every analysed operator on
+ * integer constants becomes an INT node. dt_fold_value says what the pass will make of n
+ * without changing it: true and the value in *v when n is such a constant.
+ */
+void dt_fold_program(dt_compile_t *cc, dt_node_t **roots, int nroots);
+bool dt_fold_value(const dt_node_t *n, uint64_t *v);
+
+/* Parse every source, analyse them together, fold (dt_driver.c). NULL on any error. */
 struct dt_program *dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs,
 				      dt_node_t ***rootsp);
 

@@ -81,12 +81,15 @@ dt_decl_bitfield(dt_sema_t *s, dt_node_t *m, const dt_type_t *mt)
 	const char *name = *m->text ? m->text : "(anon)";
 	const dt_type_t *rt = dt_type_resolve(mt);
 	dt_node_t *w = m->right;
+	uint64_t v;
+	bool c;
 
 	dt_decl_const(s, w);
-	if (!*m->text && w->kind == DT_NODE_INT && w->ival == 0)
+	c = dt_fold_value(w, &v);
+	if (!*m->text && c && v == 0)
 		return 0;
-	if (w->kind != DT_NODE_INT || !w->type || w->type->kind != DT_TYPE_INT || w->ival == 0 ||
-	    (w->type->is_signed && (int64_t)w->ival < 0)) {
+	if (!c || !w->type || w->type->kind != DT_TYPE_INT || v == 0 ||
+	    (w->type->is_signed && (int64_t)v < 0)) {
 		ERR(s, D_DECL_BFCONST, w, "positive integral constant expression expected as "
 		    "bit-field size");
 		return -1;
@@ -95,11 +98,11 @@ dt_decl_bitfield(dt_sema_t *s, dt_node_t *m, const dt_type_t *mt)
 		ERR(s, D_DECL_BFTYPE, m, "invalid type for bit-field: %s", name);
 		return -1;
 	}
-	if (w->ival > (uint64_t)rt->size * 8) {
+	if (v > (uint64_t)rt->size * 8) {
 		ERR(s, D_DECL_BFSIZE, w, "bit-field too big for type: %s", name);
 		return -1;
 	}
-	return (int)w->ival;
+	return (int)v;
 }
 
 /*
@@ -190,22 +193,22 @@ dt_decl_enum(dt_sema_t *s, dt_node_t *spec, const char *tag)
 	es = dt_arena_alloc(&cc->arena, (spec->list.len + 1) * sizeof(*es));
 	for (size_t i = 0; i < spec->list.len; i++) {
 		dt_node_t *e = spec->list.data[i];
+		uint64_t v;
 
 		value++;
 		if (e->left) {
 			/* earlier enumerators of this enum are constants already */
 			dt_decl_const(s, e->left);
-			if (e->left->kind != DT_NODE_INT || !e->left->type ||
+			if (!dt_fold_value(e->left, &v) || !e->left->type ||
 			    (e->left->type->kind != DT_TYPE_INT &&
 			     e->left->type->kind != DT_TYPE_ENUM)) {
 				ERR(s, D_DECL_ENCONST, e, "enumerator '%s' must be assigned to an "
 				    "integral constant expression", e->text);
 				continue;
 			}
-			value = e->left->type->is_signed ? (int64_t)e->left->ival
-							 : (int64_t)e->left->ival;
+			value = (int64_t)v;
 			if (value > INT_MAX || value < INT_MIN ||
-			    (!e->left->type->is_signed && e->left->ival > INT_MAX)) {
+			    (!e->left->type->is_signed && v > INT_MAX)) {
 				ERR(s, D_DECL_ENOFLOW, e, "enumerator '%s' value overflows INT_MAX "
 				    "(%d)", e->text, INT_MAX);
 				continue;
@@ -310,19 +313,20 @@ dt_decl_type(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
 	/* int a[2][3]: an array of 2 arrays of 3 ints; build from the innermost */
 	for (size_t i = dims->len; i-- > 0;) {
 		dt_node_t *d = dims->data[i];
+		uint64_t v;
 
 		if (d->kind == DT_NODE_TYPENAME) {
 			ERR(s, D_DECL_DYNOBJ, d, "cannot declare array of associative arrays");
 			return NULL;
 		}
 		dt_decl_const(s, d);
-		if (d->kind != DT_NODE_INT || !d->type || d->type->kind != DT_TYPE_INT ||
-		    d->ival == 0 || (d->type->is_signed && (int64_t)d->ival < 0)) {
+		if (!dt_fold_value(d, &v) || !d->type || d->type->kind != DT_TYPE_INT ||
+		    v == 0 || (d->type->is_signed && (int64_t)v < 0)) {
 			ERR(s, D_DECL_ARRSUB, d, "positive integral constant expression or tuple "
 			    "signature expected as array declaration subscript");
 			return NULL;
 		}
-		if (d->ival > UINT_MAX) {
+		if (v > UINT_MAX) {
 			ERR(s, D_DECL_ARRBIG, d, "array dimension too big");
 			return NULL;
 		}
@@ -330,7 +334,7 @@ dt_decl_type(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
 			ERR(s, D_DECL_VOIDOBJ, d, "cannot declare array of void");
 			return NULL;
 		}
-		t = dt_type_array(s->cc, t, (uint32_t)d->ival);
+		t = dt_type_array(s->cc, t, (uint32_t)v);
 	}
 	return t;
 }

@@ -3,6 +3,7 @@
  *
  *   for each D library, then each source (-n description, -s file):  lex + parse -> AST
  *   all ASTs together:                          semantic analysis -> dt_program_t
+ *   every AST:                                  constant folding (dt_fold.c)
  *
  * Sources are analysed together because one run is one program: clauses from every -n and
  * -s run in command-line order and share aggregations.
@@ -26,5 +27,8 @@ dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node
 	if (cc->diags.count)
 		return NULL;
 	prog = dt_sema_program(cc, roots, n);
-	return cc->diags.count ? NULL : prog;
+	if (cc->diags.count)
+		return NULL;
+	dt_fold_program(cc, roots, n);
+	return prog;
 }

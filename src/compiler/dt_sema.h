@@ -72,7 +72,9 @@ dt_is_scalar(const dt_type_t *t)
 static inline bool
 dt_is_null(const dt_node_t *n)
 {
-	return n->kind == DT_NODE_INT && n->ival == 0;
+	uint64_t v;
+
+	return dt_fold_value(n, &v) && v == 0;
 }
 
 static inline const char *

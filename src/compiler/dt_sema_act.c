@@ -325,6 +325,7 @@ dt_sema_tracemem(dt_sema_t *s, dt_node_t *call)
 	dt_node_t *n;
 	dt_action_t *a;
 	dt_recitem_t *it;
+	uint64_t size;
 
 	if (args->len != 2 && args->len != 3) {
 		ERR(s, D_PROTO_LEN, call, "tracemem( ) prototype mismatch: %zu args passed, 2 "
@@ -341,15 +342,15 @@ dt_sema_tracemem(dt_sema_t *s, dt_node_t *call)
 		return;
 	}
 	n = args->data[1];
-	if (n->kind != DT_NODE_INT || !dt_is_int(n->type)) {
+	if (!dt_fold_value(n, &size) || !dt_is_int(n->type)) {
 		ERR(s, D_TRACEMEM_SIZE, n, "tracemem( ) argument #2 must be a non-zero positive "
 		    "integral constant expression");
 		return;
 	}
-	if ((n->type->is_signed && (int64_t)n->ival <= 0) || n->ival == 0 ||
-	    n->ival > DT_TRACEMEM_MAX) {
-		ERR(s, D_TRACEMEM_SIZE, n, (n->type->is_signed && (int64_t)n->ival <= 0) ||
-		    n->ival == 0 ? "tracemem( ) argument #2 must be a non-zero positive integral "
+	if ((n->type->is_signed && (int64_t)size <= 0) || size == 0 ||
+	    size > DT_TRACEMEM_MAX) {
+		ERR(s, D_TRACEMEM_SIZE, n, (n->type->is_signed && (int64_t)size <= 0) ||
+		    size == 0 ? "tracemem( ) argument #2 must be a non-zero positive integral "
 		    "constant expression" : "tracemem( ) argument #2 exceeds the limit of %d bytes",
 		    DT_TRACEMEM_MAX);
 		return;
@@ -363,10 +364,10 @@ dt_sema_tracemem(dt_sema_t *s, dt_node_t *call)
 	a = dt_sema_new_action(s, DT_ACT_TRACEMEM, (int)args->len - 1);
 	it = &a->items[0];
 	it->kind = DT_REC_BYTES;
-	it->size = (uint32_t)n->ival;
+	it->size = (uint32_t)size;
 	it->type_name = "tracemem";
 	it->offset = s->clause->recsize;
-	s->clause->recsize += (uint32_t)DT_ALIGN(n->ival, 8);
+	s->clause->recsize += (uint32_t)DT_ALIGN(size, 8);
 	if (args->len == 3)
 		a->items[1] = dt_sema_item_for(s, args->data[2], &s->clause->recsize);
 }
@@ -630,12 +631,12 @@ dt_sema_agg_lookup(dt_sema_t *s, const char *name)
 	return NULL;
 }
 
-/* Is n a non-zero positive integer constant? */
+/* Is n a non-zero positive integer constant? Its value in *v. */
 static bool
-dt_is_posconst(const dt_node_t *n)
+dt_is_posconst(const dt_node_t *n, uint64_t *v)
 {
-	return n->kind == DT_NODE_INT && n->ival != 0 &&
-	       !(n->type && n->type->is_signed && (int64_t)n->ival < 0);
+	return dt_fold_value(n, v) && *v != 0 &&
+	       !(n->type && n->type->is_signed && (int64_t)*v < 0);
 }
 
 /*
@@ -644,18 +645,21 @@ dt_is_posconst(const dt_node_t *n)
  */
 static bool
 dt_sema_quant_step(dt_sema_t *s, const char *fn, int argno, dt_node_t *a,
-		   dt_errtag_t type_tag, dt_errtag_t val_tag)
+		   dt_errtag_t type_tag, dt_errtag_t val_tag, int64_t *step)
 {
-	if (!dt_is_posconst(a)) {
+	uint64_t v;
+
+	if (!dt_is_posconst(a, &v)) {
 		ERR(s, type_tag, a, "%s( ) argument #%d must be a non-zero positive integer "
 		    "constant", fn, argno);
 		return false;
 	}
-	if (a->ival > UINT16_MAX) {
+	if (v > UINT16_MAX) {
 		ERR(s, val_tag, a, "%s( ) argument #%d must be a%s 16-bit quantity", fn, argno,
 		    fn[0] == 'l' && fn[1] == 'l' ? "n unsigned" : "");
 		return false;
 	}
+	*step = (int64_t)v;
 	return true;
 }
 
@@ -674,13 +678,14 @@ dt_sema_lquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[3])
 
 	for (int i = 0; i < 2; i++) {
 		dt_node_t *a = call->list.data[i + 1];
+		uint64_t v;
 
-		if (a->kind != DT_NODE_INT) {
+		if (!dt_fold_value(a, &v)) {
 			ERR(s, type_tags[i], a, "lquantize( ) argument #%d must be an integer "
 			    "constant", i + 1);
 			return false;
 		}
-		q[i] = (int64_t)a->ival;
+		q[i] = (int64_t)v;
 		if (q[i] < INT32_MIN || q[i] > INT32_MAX) {
 			ERR(s, val_tags[i], a, "lquantize( ) argument #%d must be a 32-bit quantity",
 			    i + 1);
@@ -695,9 +700,8 @@ dt_sema_lquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[3])
 	q[2] = 1;
 	if (step) {
 		if (!dt_sema_quant_step(s, "lquantize", 3, step, D_LQUANT_STEPTYPE,
-					D_LQUANT_STEPVAL))
+					D_LQUANT_STEPVAL, &q[2]))
 			return false;
-		q[2] = (int64_t)step->ival;
 	}
 	nlevels = (q[1] - q[0]) / q[2];
 	if (nlevels == 0) {
@@ -731,18 +735,19 @@ dt_sema_llquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[4])
 
 	for (int i = 0; i < 3; i++) {
 		dt_node_t *a = call->list.data[i + 1];
+		uint64_t v;
 
-		if (a->kind != DT_NODE_INT) {
+		if (!dt_fold_value(a, &v)) {
 			ERR(s, type_tags[i], a, "llquantize( ) argument #%d must be an integer "
 			    "constant", i + 1);
 			return false;
 		}
-		if (a->ival > UINT16_MAX || (i == 0 && a->ival < 2)) {
+		if (v > UINT16_MAX || (i == 0 && v < 2)) {
 			ERR(s, val_tags[i], a, "llquantize( ) argument #%d must be an unsigned "
 			    "16-bit quantity%s", i + 1, i == 0 ? " greater than or equal to 2" : "");
 			return false;
 		}
-		q[i] = (int64_t)a->ival;
+		q[i] = (int64_t)v;
 	}
 	if (q[2] < q[1]) {
 		ERR(s, D_LLQUANT_HMAGVAL, call->list.data[3], "llquantize( ) argument #3 (high "
@@ -757,9 +762,8 @@ dt_sema_llquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[4])
 		}
 	}
 	if (!dt_sema_quant_step(s, "llquantize", 4, steps, D_LLQUANT_STEPTYPE,
-				D_LLQUANT_STEPVAL))
+				D_LLQUANT_STEPVAL, &q[3]))
 		return false;
-	q[3] = (int64_t)steps->ival;
 	if (q[3] < q[0]) {
 		ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize( ) factor (argument #1) must be less "
 		    "than or equal to the number of linear steps per magnitude (argument #4)");

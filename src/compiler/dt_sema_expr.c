@@ -335,84 +335,12 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 	dt_sema_var(s, n, NULL);	/* a global variable, or the error */
 }
 
-/* Truncate and extend v to an integer type (as the generated code normalizes values). */
-static uint64_t
-dt_fold_norm(uint64_t v, const dt_type_t *t)
-{
-	int sh = 64 - 8 * (int)t->size;
-
-	if (t->size >= 8)
-		return v;
-	return t->is_signed ? (uint64_t)((int64_t)(v << sh) >> sh) : (v << sh) >> sh;
-}
-
-/*
- * Constant folding: an operator on integer constants becomes a constant, computed with C's
- * rules in the result type (and the comparison type for comparisons). Division by zero is
- * left alone: dt_sema_binary has reported it.
- */
-static void
-dt_sema_fold(dt_sema_t *s, dt_node_t *n)
-{
-	dt_node_t *l = n->left, *r = n->right;
-	const dt_type_t *t = n->type, *ct;
-	uint64_t a, b, v;
-	bool sg;
-
-	if (!t || t->kind != DT_TYPE_INT || l->kind != DT_NODE_INT || r->kind != DT_NODE_INT)
-		return;
-	ct = dt_arith_conv(s->cc, l->type, r->type);
-	sg = ct->is_signed;
-	a = dt_fold_norm(l->type->is_signed ? (uint64_t)(int64_t)l->ival : l->ival, ct);
-	b = dt_fold_norm(r->type->is_signed ? (uint64_t)(int64_t)r->ival : r->ival, ct);
-	switch (n->op) {
-	case TOK_PLUS: v = a + b; break;
-	case TOK_MINUS: v = a - b; break;
-	case TOK_STAR: v = a * b; break;
-	case TOK_SLASH:
-		if (!b || (sg && (int64_t)a == INT64_MIN && (int64_t)b == -1))
-			return;
-		v = sg ? (uint64_t)((int64_t)a / (int64_t)b) : a / b;
-		break;
-	case TOK_PERCENT:
-		if (!b || (sg && (int64_t)a == INT64_MIN && (int64_t)b == -1))
-			return;
-		v = sg ? (uint64_t)((int64_t)a % (int64_t)b) : a % b;
-		break;
-	case TOK_AMP: v = a & b; break;
-	case TOK_PIPE: v = a | b; break;
-	case TOK_CARET: v = a ^ b; break;
-	case TOK_SHL: v = b < 64 ? a << b : 0; break;
-	case TOK_SHR:
-		v = b >= 64 ? 0 : sg ? (uint64_t)((int64_t)a >> b) : a >> b;
-		break;
-	case TOK_EQ: v = a == b; break;
-	case TOK_NE: v = a != b; break;
-	case TOK_LT: v = sg ? (int64_t)a < (int64_t)b : a < b; break;
-	case TOK_LE: v = sg ? (int64_t)a <= (int64_t)b : a <= b; break;
-	case TOK_GT: v = sg ? (int64_t)a > (int64_t)b : a > b; break;
-	case TOK_GE: v = sg ? (int64_t)a >= (int64_t)b : a >= b; break;
-	default: return;
-	}
-	n->kind = DT_NODE_INT;
-	n->ival = dt_fold_norm(v, t);
-	n->left = n->right = NULL;
-}
-
-static void dt_sema_binary1(dt_sema_t *s, dt_node_t *n);
-
 static void
 dt_sema_binary(dt_sema_t *s, dt_node_t *n)
 {
-	dt_sema_binary1(s, n);
-	dt_sema_fold(s, n);
-}
-
-static void
-dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
-{
 	const dt_type_t *l, *r;
 	const char *op = dt_tok_name(n->op);
+	uint64_t v;
 
 	dt_sema_expr(s, n->left);
 	dt_sema_expr(s, n->right);
@@ -490,7 +418,7 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 			return;
 		}
 		n->type = dt_arith_conv(s->cc, l, r);
-		if (n->op == TOK_SLASH && n->right->kind == DT_NODE_INT && n->right->ival == 0)
+		if (n->op == TOK_SLASH && dt_fold_value(n->right, &v) && v == 0)
 			ERR(s, D_DIV_ZERO, n, "expression contains division by zero");
 		return;
 	}
@@ -504,7 +432,7 @@ dt_sema_binary1(dt_sema_t *s, dt_node_t *n)
 			n->type = dt_promote(s->cc, l);
 		else
 			n->type = dt_arith_conv(s->cc, l, r);
-		if (n->op == TOK_PERCENT && n->right->kind == DT_NODE_INT && n->right->ival == 0)
+		if (n->op == TOK_PERCENT && dt_fold_value(n->right, &v) && v == 0)
 			ERR(s, D_DIV_ZERO, n, "expression contains division by zero");
 		return;
 	default:
@@ -524,21 +452,24 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 	const char *spelling = NULL;
 	char first[256] = "";
 	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
+	uint64_t v;
+	int argno;
 
-	if (!ix || ix->kind != DT_NODE_INT || ix->ival > 9) {
+	if (!ix || !dt_fold_value(ix, &v) || v > 9) {
 		ERR(s, D_ARGS_IDX, n, "args[ ] index must be an integer constant from 0 to 9");
 		return;
 	}
+	argno = (int)v;
 	for (size_t i = 0; cl && i < cl->probes.len; i++) {
 		const char *const *types;
-		const char *t = dt_probe_args(s->dtp, cl->probes.data[i], &types) > (int)ix->ival ?
-			types[ix->ival] : NULL;
+		const char *t = dt_probe_args(s->dtp, cl->probes.data[i], &types) > argno ?
+			types[argno] : NULL;
 
 		if (!t) {
 			dt_probe_t *p = cl->probes.data[i];
 
 			ERR(s, D_ARGS_IDX, n, "index %d is out of range for %s:%s:%s:%s args[ ]",
-			    (int)ix->ival, p->prov, p->mod, p->func, p->name);
+			    argno, p->prov, p->mod, p->func, p->name);
 			return;
 		}
 		if (!spelling) {
@@ -546,7 +477,7 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 			spelling = first;
 		} else if (strcmp(first, t) != 0) {
 			ERR(s, D_ARGS_TYPE, n, "args[%d] has different types at the probes this "
-			    "clause enables (%s, %s): use argN and a cast", (int)ix->ival, first, t);
+			    "clause enables (%s, %s): use argN and a cast", argno, first, t);
 			return;
 		}
 	}
@@ -558,7 +489,7 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 	if (!n->type)
 		return;
 	n->ident_kind = DT_IDENT_VAR;
-	n->ident_id = DT_VAR_ARG0 + (int)ix->ival;
+	n->ident_id = DT_VAR_ARG0 + argno;
 	cl->needs |= DT_SEMA_NEED_ARGS;
 }
 
@@ -571,6 +502,7 @@ static void
 dt_sema_uregs(dt_sema_t *s, dt_node_t *n)
 {
 	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
+	uint64_t v;
 
 	if (!ix) {
 		ERR(s, D_PROTO_LEN, n, "uregs[ ] prototype mismatch: %zu args passed, 1 expected",
@@ -582,19 +514,19 @@ dt_sema_uregs(dt_sema_t *s, dt_node_t *n)
 		return;
 	if (ix->kind == DT_NODE_IDENT && ix->ident_kind == DT_IDENT_INLINE)
 		ix = ix->left;		/* an inline constant */
-	if (ix->kind != DT_NODE_INT || !dt_is_int(ix->type)) {
+	if (!dt_fold_value(ix, &v) || !dt_is_int(ix->type)) {
 		ERR(s, D_PROTO_ARG, ix, "uregs[ ] argument #1 is incompatible with prototype:\n"
 		    "\tprototype: integer constant\n\t argument: %s", ix->type->name);
 		return;
 	}
-	if (ix->ival > DT_UREGS_MAX) {
-		ERR(s, D_UNKNOWN, ix, "uregs[]: index out of bounds (%lld)", (long long)ix->ival);
+	if (v > DT_UREGS_MAX) {
+		ERR(s, D_UNKNOWN, ix, "uregs[]: index out of bounds (%lld)", (long long)v);
 		return;
 	}
 	n->type = dt_type_named(s->cc, "uint64_t");
 	n->ident_kind = DT_IDENT_VAR;
 	n->ident_id = DT_VAR_UREGS;
-	n->ureg = (uint8_t)ix->ival;
+	n->ureg = (uint8_t)v;
 }
 
 /*
@@ -606,6 +538,7 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 {
 	const dt_type_t *lt, *et;
 	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
+	uint64_t v;
 
 	if (n->left->kind == DT_NODE_THIS && !dt_sema_var_find(s, DT_VK_THIS, n->left->text)) {
 		ERR(s, D_ARR_LOCAL, n, "local variables may not be used as associative arrays: "
@@ -629,9 +562,9 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 	}
 	if (n->left->char_array) {
 		et = dt_type_int(s->cc, 1, true);	/* a char array read as a string */
-		if (ix->kind == DT_NODE_INT && ix->ival >= n->left->char_array) {
+		if (dt_fold_value(ix, &v) && v >= n->left->char_array) {
 			ERR(s, D_ARR_BOUNDS, ix, "index %lld is out of range for array char [%u]",
-			    (long long)(int64_t)ix->ival, (unsigned)n->left->ival);
+			    (long long)(int64_t)v, (unsigned)n->left->char_array);
 			return;
 		}
 	} else {
@@ -646,11 +579,11 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 			ERR(s, D_ARR_BADREF, n, "cannot subscript a pointer to void");
 			return;
 		}
-		if (lt->kind == DT_TYPE_ARRAY && lt->nelems && ix->kind == DT_NODE_INT &&
-		    ((ix->type->is_signed && (int64_t)ix->ival < 0) || ix->ival > lt->nelems ||
-		     (ix->ival == lt->nelems && s->addr_of != n))) {
+		if (lt->kind == DT_TYPE_ARRAY && lt->nelems && dt_fold_value(ix, &v) &&
+		    ((ix->type->is_signed && (int64_t)v < 0) || v > lt->nelems ||
+		     (v == lt->nelems && s->addr_of != n))) {
 			ERR(s, D_ARR_BOUNDS, ix, "index %lld is out of range for array %s",
-			    (long long)(int64_t)ix->ival, n->left->type->name);
+			    (long long)(int64_t)v, n->left->type->name);
 			return;
 		}
 	}
@@ -720,6 +653,7 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 {
 	dt_node_t *l = n->left, *r = n->right;
 	dt_var_t *v;
+	uint64_t z;
 
 	if (r->kind == DT_NODE_XLATE && n->op == TOK_ASSIGN) {
 		dt_decl_xlate_assign(s, n);
@@ -744,7 +678,7 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	if (!v)
 		return;
 	if ((v->kind == DT_VK_SELF || v->kind == DT_VK_ASSOC) && dt_sema_is_object(v->type) &&
-	    n->op == TOK_ASSIGN && r->kind == DT_NODE_INT && r->ival == 0) {
+	    n->op == TOK_ASSIGN && dt_fold_value(r, &z) && z == 0) {
 		n->type = v->type;	/* self->s = 0 frees a struct, as any dynamic variable */
 		return;
 	}
@@ -767,8 +701,7 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		    v->type->name, dt_tok_name(n->op), r->type->name);
 		return;
 	}
-	if (n->op == TOK_ASSIGN && dt_is_string(v->type) && r->kind == DT_NODE_INT &&
-	    r->ival == 0) {
+	if (n->op == TOK_ASSIGN && dt_is_string(v->type) && dt_fold_value(r, &z) && z == 0) {
 		/* s = 0 frees a string dynamic variable (or empties a global), as for integers */
 		n->type = v->type;
 		return;
@@ -842,6 +775,7 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	bool is_stack = f->id == DT_RECFMT_STACK || f->id == DT_RECFMT_USTACK;
 	size_t maxargs = f->id == DT_RECFMT_USTACK ? 2 : 1;
 	dt_type_t *t;
+	uint64_t v;
 
 	for (size_t i = 0; i < n->list.len; i++) {
 		dt_sema_expr(s, n->list.data[i]);
@@ -861,7 +795,7 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	if (n->list.len > 1) {
 		dt_node_t *a = n->list.data[1];
 
-		if (a->kind != DT_NODE_INT || (a->type && a->type->is_signed && (int64_t)a->ival < 0)) {
+		if (!dt_fold_value(a, &v) || (a->type && a->type->is_signed && (int64_t)v < 0)) {
 			ERR(s, D_PROTO_ARG, a, "%s( ) argument #2 must be a positive integer constant",
 			    n->text);
 			return;
@@ -870,12 +804,12 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	if (is_stack && n->list.len) {
 		dt_node_t *a = n->list.data[0];
 
-		if (a->kind != DT_NODE_INT || a->ival == 0 || a->ival > 127) {
+		if (!dt_fold_value(a, &v) || v == 0 || v > 127) {
 			ERR(s, D_PROTO_ARG, a, "%s( ) argument #1 must be a non-zero positive integer "
 			    "constant (at most 127)", n->text);
 			return;
 		}
-		n->nframes = (uint32_t)a->ival;
+		n->nframes = (uint32_t)v;
 	} else if (!is_stack && !dt_is_scalar(n->list.data[0]->type)) {
 		ERR(s, D_PROTO_ARG, n->list.data[0], "%s( ) argument #1 is incompatible with "
 		    "prototype:\n\tprototype: uintptr_t\n\t argument: %s", n->text,
@@ -899,6 +833,7 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	const char *bar = strchr(sp->args, '|');
 	int nargs = (int)n->list.len, hi = (int)strlen(sp->args) - (bar ? 1 : 0);
 	int lo = bar ? (int)(bar - sp->args) : hi;
+	uint64_t v;
 
 	(void)f;
 	for (int i = 0; i < nargs; i++) {
@@ -936,9 +871,9 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		/* a constant size that can never fit is an error now, not a fault later */
 		dt_node_t *sz = n->list.data[sp->id == DT_SUBR_ALLOCA ? 0 : 1];
 
-		if (sz->kind == DT_NODE_INT && sz->ival > s->dtp->opts.scratchsize) {
+		if (dt_fold_value(sz, &v) && v > s->dtp->opts.scratchsize) {
 			ERR(s, D_ALLOCA_SIZE, sz, "%s( ) size %lld exceeds the scratch space of %u "
-			    "bytes (option scratchsize)", n->text, (long long)sz->ival,
+			    "bytes (option scratchsize)", n->text, (long long)v,
 			    s->dtp->opts.scratchsize);
 			return;
 		}
@@ -1122,12 +1057,6 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			ERR(s, D_OP_SCALAR, n->right,
 			    "operator %s requires operands of scalar type", dt_tok_name(n->op));
 		n->type = dt_type_int(s->cc, 4, true);
-		if (n->left->kind == DT_NODE_INT && n->right->kind == DT_NODE_INT) {
-			bool a = n->left->ival != 0, b = n->right->ival != 0;
-
-			n->ival = n->op == TOK_ANDAND ? a && b : n->op == TOK_OROR ? a || b : a != b;
-			n->kind = DT_NODE_INT;
-		}
 		return;
 	case DT_NODE_UNARY:
 		if (n->op == TOK_INC || n->op == TOK_DEC) {
@@ -1208,17 +1137,6 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 				return;
 			}
 			n->type = dt_promote(s->cc, n->left->type);
-			if (n->left->kind == DT_NODE_INT) {
-				/* fold -c, +c, ~c */
-				uint64_t v = n->left->type->is_signed
-						     ? (uint64_t)(int64_t)n->left->ival
-						     : n->left->ival;
-
-				v = n->op == TOK_MINUS ? -v : n->op == TOK_TILDE ? ~v : v;
-				n->kind = DT_NODE_INT;
-				n->ival = dt_fold_norm(v, n->type);
-				n->left = NULL;
-			}
 			return;
 		default:
 			ERR(s, D_UNSUPPORTED, n, "operator %s is not supported yet",
@@ -1248,15 +1166,6 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 			ERR(s, D_OP_INCOMPAT, n,
 			    "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
 			    dt_type_name(n->left->type), dt_type_name(n->right->type));
-		if (n->cond->kind == DT_NODE_INT && dt_is_int(n->type)) {
-			dt_node_t *c = n->cond->ival ? n->left : n->right;
-
-			if (c->kind == DT_NODE_INT) {
-				n->ival = dt_fold_norm(c->type->is_signed ? (uint64_t)(int64_t)c->ival
-									  : c->ival, n->type);
-				n->kind = DT_NODE_INT;
-			}
-		}
 		return;
 	case DT_NODE_CALL: {
 		const struct dt_func *f = dt_sema_func_lookup(n->text);

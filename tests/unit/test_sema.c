@@ -282,6 +282,49 @@ out:
 	dt_handle_free(dtp);
 }
 
+/*
+ * Constant folding runs after analysis (dt_fold.c): each trace() argument below is an INT
+ * node of the operator's type when compile returns; analysis itself saw the values through
+ * dt_fold_value (quantize parameters, division by zero, array dimensions).
+ */
+UNIT_TEST(constant_folding)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_compile_t cc;
+	dt_program_t *prog = compile(dtp, &cc,
+		"BEGIN { trace((1 + 2) * 3); trace(-(2 - 5U)); trace(1 ? 2 + 2 : 3);"
+		" trace(0 || 2); trace(~0 >> 60); trace(-8 / 3); trace(pid - pid); }");
+	static const int64_t want[] = {9, 3, 4, 1, -1, -2};
+	static const int size[] = {4, 4, 4, 4, 4, 4};
+	dt_node_t *body;
+
+	UNIT_TRUE(prog != NULL);
+	if (!prog)
+		goto out;
+	body = prog->clauses[0]->node->body;
+	UNIT_EQ_INT(body->list.len, 7);
+	for (size_t i = 0; i < 6 && i < body->list.len; i++) {
+		dt_node_t *arg = body->list.data[i]->left->list.data[0];
+
+		UNIT_EQ_INT(arg->kind, DT_NODE_INT);
+		UNIT_EQ_INT((int64_t)arg->ival, want[i]);
+		UNIT_EQ_INT(arg->type->size, size[i]);
+	}
+	/* an operator on a variable stays an operator */
+	if (body->list.len == 7)
+		UNIT_EQ_INT(body->list.data[6]->left->list.data[0]->kind, DT_NODE_BINARY);
+out:
+	dt_compile_fini(&cc);
+	dt_handle_free(dtp);
+	UNIT_EQ_STR(error_of("BEGIN { @ = lquantize(1, -(2 * 5), 10 - 0, 1 + 1); }"),
+		    "(compiled)");
+	UNIT_EQ_STR(error_of("BEGIN { trace(1 / (1 - 1)); }"),
+		    "D_DIV_ZERO 1:17 action list: expression contains division by zero");
+	UNIT_EQ_STR(error_of("int a[2 * 3 - 6]; BEGIN { }"),
+		    "D_DECL_ARRSUB 1:13 positive integral constant expression or tuple signature "
+		    "expected as array declaration subscript");
+}
+
 UNIT_TEST(errors)
 {
 	UNIT_EQ_STR(error_of("BEGIN { trace(nosuchvar); }"),
