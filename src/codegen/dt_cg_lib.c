@@ -115,6 +115,13 @@ dt_cg_lib_args(dt_cg_t *cg, dt_node_t *const *args, int k)
 }
 
 void
+dt_cg_lib_subr(dt_cg_t *cg, dt_node_t *n, const dt_cglib_t *lib, bool faults, uint32_t cap)
+{
+	dt_cg_lib_args(cg, n->list.data, lib->nargs);
+	dt_cg_lib_call(cg, lib, faults, cap);
+}
+
+void
 dt_cg_lib_arg(dt_cg_t *cg, int reg, int i)
 {
 	EMIT(cg, DT_LDX(BPF_DW, reg, 10, (int16_t)DT_LIB_ARG(i)));

@@ -84,14 +84,6 @@ dt_cg_sload_r0(dt_cg_t *cg, uint32_t off, uint32_t cap)
 	PLACE(b);
 }
 
-/* The same for the string expression n. */
-static void
-dt_cg_sload(dt_cg_t *cg, dt_node_t *n, uint32_t off, uint32_t cap)
-{
-	dt_cg_expr(cg, n);
-	dt_cg_sload_r0(cg, off, cap);
-}
-
 /* The same for a library routine's argument i (its body's). */
 static void
 dt_cg_sload_arg(dt_cg_t *cg, int i, uint32_t off, uint32_t cap)
@@ -1512,20 +1504,15 @@ dt_cg_inet_body(dt_cg_t *cg, const dt_cglib_t *lib)
  * parent, the idle task). The counter is in r9, which helper calls keep; the task pointer
  * is in memory.
  */
-static void
-dt_cg_progenyof(dt_cg_t *cg, dt_node_t *n)
+static uint32_t
+dt_cg_progenyof_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	int parent = dt_cg_btf_offset(cg, "task_struct", "real_parent");
-	int tgid = dt_cg_btf_offset(cg, "task_struct", "tgid");
+	int parent = (int)lib->key[0], tgid = (int)lib->key[1];
 	uint32_t v = dt_cg_temp(cg, 32);
 	int loop = LBL(), end = LBL(), yes = LBL();
 	/* v + 0: pid, v + 8: the task, v + 16: the result, v + 24: a read's destination */
 
-	if (parent < 0 || tgid < 0) {
-		dt_cg_fail(cg, "progenyof( ) needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
-		return;
-	}
-	dt_cg_expr(cg, n->list.data[0]);
+	dt_cg_lib_arg(cg, 0, 0);
 	MST(v + 0, 0);
 	MSTI(v + 16, 0);
 	EMIT(cg, DT_CALL(BPF_FUNC_get_current_task));
@@ -1563,7 +1550,22 @@ dt_cg_progenyof(dt_cg_t *cg, dt_node_t *n)
 	PLACE(yes);
 	MSTI(v + 16, 1);
 	PLACE(end);
-	MLD(0, v + 16);
+	return v + 16;
+}
+
+static void
+dt_cg_progenyof(dt_cg_t *cg, dt_node_t *n)
+{
+	int parent = dt_cg_btf_offset(cg, "task_struct", "real_parent");
+	int tgid = dt_cg_btf_offset(cg, "task_struct", "tgid");
+	dt_cglib_t lib = {dt_cg_progenyof_body, "progenyof", {(uint32_t)parent, (uint32_t)tgid},
+			  1};
+
+	if (parent < 0 || tgid < 0) {
+		dt_cg_fail(cg, "progenyof( ) needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	dt_cg_lib_subr(cg, n, &lib, false, 0);
 }
 
 /*
@@ -1795,15 +1797,16 @@ dt_cg_strchr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 	return r;
 }
 
-static void
-dt_cg_subr_toupper(dt_cg_t *cg, dt_node_t *n)
+/* toupper(), tolower() (key: toupper, cap(s), the result's cap) */
+static uint32_t
+dt_cg_toupper_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
-	uint32_t ca = dt_cg_strcap(cg, n->list.data[0]);
-	uint32_t a_off = dt_cg_temp(cg, DT_MAX(ca, dt_cg_strcap(cg, n)));
-	bool up = n->ident_id == DT_SUBR_TOUPPER;
+	uint32_t ca = lib->key[1];
+	uint32_t a_off = dt_cg_temp(cg, DT_MAX(ca, lib->key[2]));
+	bool up = lib->key[0];
 	int loop = LBL(), end = LBL(), next = LBL();
 
-	dt_cg_sload(cg, n->list.data[0], a_off, ca);
+	dt_cg_sload_arg(cg, 0, a_off, ca);
 	EMIT(cg, DT_MOV64_IMM(3, 0));
 	PLACE(loop);
 	JIMM(BPF_JGE, 3, ca, end);
@@ -1819,8 +1822,7 @@ dt_cg_subr_toupper(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
 	JA(loop);
 	PLACE(end);
-	EMIT(cg, DT_MOV64_REG(0, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)a_off));
+	return a_off;
 }
 
 /* ---- calls of the library routines (dt_cg_lib.c) whose bodies are above ----------------- */
@@ -1846,8 +1848,7 @@ dt_cg_subr_index(dt_cg_t *cg, dt_node_t *n)
 			   dt_cg_strcap(cg, n->list.data[1])},
 			  start ? 3 : 2};
 
-	dt_cg_lib_args(cg, n->list.data, (int)n->list.len);
-	dt_cg_lib_call(cg, &lib, false, 0);
+	dt_cg_lib_subr(cg, n, &lib, false, 0);
 }
 
 static void
@@ -1858,8 +1859,7 @@ dt_cg_subr_strstr(dt_cg_t *cg, dt_node_t *n)
 			  {dt_cg_strcap(cg, n->list.data[0]), dt_cg_strcap(cg, n->list.data[1]), cr},
 			  2};
 
-	dt_cg_lib_args(cg, n->list.data, 2);
-	dt_cg_lib_call(cg, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, false, cr);
 }
 
 static void
@@ -1870,8 +1870,7 @@ dt_cg_subr_strchr(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_strchr_body, r ? "strrchr" : "strchr",
 			  {r, dt_cg_strcap(cg, n->list.data[0]), cr}, 2};
 
-	dt_cg_lib_args(cg, n->list.data, 2);
-	dt_cg_lib_call(cg, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, false, cr);
 }
 
 static void
@@ -1894,6 +1893,17 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
 }
 
 static void
+dt_cg_subr_toupper(dt_cg_t *cg, dt_node_t *n)
+{
+	bool up = n->ident_id == DT_SUBR_TOUPPER;
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_toupper_body, up ? "toupper" : "tolower",
+			  {up, dt_cg_strcap(cg, n->list.data[0]), cr}, 1};
+
+	dt_cg_lib_subr(cg, n, &lib, false, cr);
+}
+
+static void
 dt_cg_subr_pathpart(dt_cg_t *cg, dt_node_t *n)
 {
 	bool dir = n->ident_id == DT_SUBR_DIRNAME;
@@ -1901,8 +1911,7 @@ dt_cg_subr_pathpart(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_pathpart_body, dir ? "dirname" : "basename",
 			  {dir, dt_cg_strcap(cg, n->list.data[0]), cr}, 1};
 
-	dt_cg_lib_args(cg, n->list.data, 1);
-	dt_cg_lib_call(cg, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, false, cr);
 }
 
 static void
@@ -1911,8 +1920,7 @@ dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
 	uint32_t cr = dt_cg_strcap(cg, n);
 	dt_cglib_t lib = {dt_cg_cleanpath_body, "cleanpath", {dt_cg_strcap(cg, n->list.data[0])}, 1};
 
-	dt_cg_lib_args(cg, n->list.data, 1);
-	dt_cg_lib_call(cg, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, false, cr);
 }
 
 /* strtok(s, delims) or strtok(NULL, delims): a new string, or the one of this firing */
@@ -1943,8 +1951,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 								      : "inet_ntop",
 			  {(uint32_t)id, cr}, id == DT_SUBR_INET_NTOP ? 2 : 1};
 
-	dt_cg_lib_args(cg, n->list.data, lib.nargs);
-	dt_cg_lib_call(cg, &lib, true, cr);
+	dt_cg_lib_subr(cg, n, &lib, true, cr);
 }
 
 /* network order is big-endian; the swap also zero-extends the result */

@@ -311,6 +311,9 @@ typedef struct dt_cglib {
 void dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, bool faults, uint32_t cap);
 /* At a call: r1 .. r<k> = the expressions args[0 .. k - 1] (1 <= k <= 5), in that order. */
 void dt_cg_lib_args(dt_cg_t *cg, struct dt_node *const *args, int k);
+/* The call of subroutine n: its first lib->nargs arguments, then dt_cg_lib_call. */
+void dt_cg_lib_subr(dt_cg_t *cg, struct dt_node *n, const dt_cglib_t *lib, bool faults,
+		    uint32_t cap);
 /* In a body: register reg = argument i (0-based). */
 void dt_cg_lib_arg(dt_cg_t *cg, int reg, int i);
 /* In a body: the fault path (r0 = 1, return; the caller makes it a fault at its call). */

@@ -1,11 +1,11 @@
 /*
- * Eight calls of each of the string library routines substr(), index(), rindex(),
- * strstr(), strchr(), strrchr(), lltostr() and strtoll() in one clause, on a real probe: the
- * path the trigger opens, "/proc/./self//../version". Each routine (and each variant: with
- * or without a start or a length) is one BPF subprogram of the program, called from every
- * call site (dt_cg_lib.c). Calls nested in calls, and two in one printf(), whose results
- * must not overwrite each other. (The expected output is what the same calls printed one to
- * a clause before they became subprograms.)
+ * Eight calls of each of the library routines substr(), index(), rindex(), strstr(),
+ * strchr(), strrchr(), lltostr(), strtoll(), toupper(), tolower() and progenyof() in one
+ * clause, on a real probe: the path the trigger opens, "/proc/./self//../version". Each
+ * routine (and each variant: with or without a start or a length) is one BPF subprogram of
+ * the program, called from every call site (dt_cg_lib.c). Calls nested in calls, and two in
+ * one printf(), whose results must not overwrite each other. (The expected output is what
+ * the same calls printed one to a clause before they became subprograms.)
  */
 #pragma D option quiet
 
@@ -65,6 +65,32 @@ syscall::openat:entry
 	    lltostr(strtoll("-0x1f", 16)));
 	printf("%s: [%s] [%s]\n", "L", lltostr(strtoll(substr(copyinstr(arg1), 20), 10)),
 	    lltostr(strtoll("  +777", 8)));
+}
+
+syscall::openat:entry
+/self->want/
+{
+	printf("%s: [%s] [%s]\n", "U", toupper(copyinstr(arg1)),
+	    tolower("MiXeD/Path"));
+	printf("%s: [%s] [%s]\n", "U", toupper(tolower(copyinstr(arg1))),
+	    tolower(toupper(substr(copyinstr(arg1), 6))));
+	printf("%s: [%s] [%s]\n", "U", toupper(""),
+	    tolower("abc123XYZ"));
+	printf("%s: [%s] [%s]\n", "U", toupper(strjoin(copyinstr(arg1), "!z")),
+	    tolower(basename(copyinstr(arg1))));
+}
+
+syscall::openat:entry
+/self->want/
+{
+	printf("%s: [%s] [%s]\n", "G", lltostr(progenyof(pid)),
+	    lltostr(progenyof(ppid)));
+	printf("%s: [%s] [%s]\n", "G", lltostr(progenyof($pid)),
+	    lltostr(progenyof(99999999)));
+	printf("%s: [%s] [%s]\n", "G", lltostr(progenyof(-1)),
+	    lltostr(progenyof(123456789)));
+	printf("%s: [%s] [%s]\n", "G", lltostr(progenyof($target)),
+	    lltostr(progenyof(pid + 1000000)));
 }
 
 syscall::openat:return
