@@ -9,7 +9,19 @@
  * context from the kernel's (probe id, args), and how to attach and detach.
  *
  * Nothing outside src/providers/ names a provider: what differs between them is an entry in
- * this table or a flag.
+ * this table or a flag (tests/run/provider_names.sh checks).
+ *
+ * Adding a provider: one file, dt_prov_NAME.c, with its dt_provider_ops_t, and a row in
+ * dt_provider.c's table (DT_PROV_PER_PROCESS for one provider per process, like pid1234).
+ *   provide        make the probes a description matches (dt_probe_add; set DT_PRF_* on
+ *                  them; pdata for what attach and the prologue need, freed by probe_destroy)
+ *   probe_info     args[] types, as C spellings
+ *   prog_type, group   one program per group; a group serving several probes gives
+ *                  dispatch_key and ndispatch, and its prologue computes the firing's key and
+ *                  calls dt_prov_dispatch (else dt_prov_store_prid with the one probe's id)
+ *   prologue       the D context: dt_cg_mstate, probe id, args (kprobe and uprobe contexts:
+ *                  dt_pt_regs_load_args), errno
+ *   attach, detach links in bp->link_fds, which the runtime closes; detach for the rest
  */
 #ifndef DT_PROVIDER_H
 #define DT_PROVIDER_H
