@@ -351,5 +351,7 @@ int dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp);
 /* -S: the instructions as text, in the verifier's notation (dt_disasm.c). */
 int dt_disasm_insn(dt_strbuf_t *sb, const struct bpf_insn *in, size_t left);
 void dt_disasm(FILE *fp, const char *name, const struct bpf_insn *insns, size_t n);
+/* The same for a finished program, with the names of its subprograms (clauses, library). */
+void dt_disasm_ir(FILE *fp, const char *name, const dt_irbuf_t *ir);
 
 #endif /* DT_CODEGEN_H */

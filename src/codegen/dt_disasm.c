@@ -97,19 +97,38 @@ dt_disasm_insn(dt_strbuf_t *sb, const struct bpf_insn *in, size_t left)
 	return 1;
 }
 
-void
-dt_disasm(FILE *fp, const char *name, const struct bpf_insn *insns, size_t n)
+/* The listing; where ir is given, each subprogram's name above its first instruction. */
+static void
+dt_disasm_funcs(FILE *fp, const char *name, const struct bpf_insn *insns, size_t n,
+		const dt_irbuf_t *ir)
 {
 	dt_strbuf_t sb = {0};
+	size_t f = 0;
 
 	fprintf(fp, "\n%s: %zu instructions\n", name, n);
 	for (size_t i = 0; i < n;) {
 		int used;
 
+		/* in the order they are placed, so in the order of their instructions */
+		for (; ir && f < ir->funcs.len && dt_ir_func_at(ir, &ir->funcs.data[f]) <= i; f++)
+			fprintf(fp, "%s%s:\n", ir->funcs.data[f].name,
+				ir->funcs.data[f].global ? " (global)" : "");
 		dt_sb_reset(&sb);
 		used = dt_disasm_insn(&sb, &insns[i], n - i);
 		fprintf(fp, "%5zu: %s\n", i, dt_sb_str(&sb));
 		i += (size_t)used;
 	}
 	dt_sb_free(&sb);
+}
+
+void
+dt_disasm(FILE *fp, const char *name, const struct bpf_insn *insns, size_t n)
+{
+	dt_disasm_funcs(fp, name, insns, n, NULL);
+}
+
+void
+dt_disasm_ir(FILE *fp, const char *name, const dt_irbuf_t *ir)
+{
+	dt_disasm_funcs(fp, name, ir->insns, ir->len, ir);
 }

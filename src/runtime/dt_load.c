@@ -510,7 +510,7 @@ dt_rt_load(dt_handle_t *dtp)
 		dt_cg_t *cg = &cgs[b];
 
 		if (dtp->opts.disasm)
-			dt_disasm(stderr, bp->name, cg->ir.insns, cg->ir.len);
+			dt_disasm_ir(stderr, bp->name, &cg->ir);
 		if (bp->prov->ops->dispatch_key &&
 		    (bp->dispatch_fd = dt_rt_map("dt_disp", BPF_MAP_TYPE_ARRAY, 4, DT_DISP_VALSIZE,
 						 bp->prov->ops->ndispatch, 0)) < 0) {
