@@ -293,7 +293,8 @@ struct dt_node {
 	const dt_type_t *type;
 	bool is_lvalue;
 	dt_ident_kind_t ident_kind;	/* what an IDENT/CALL names */
-	int ident_id;		/* built-in variable, action or subroutine id */
+	int ident_id;		/* by ident_kind: DT_VAR_*, DT_ACTFN_*, DT_AGG_*, DT_SUBR_*,
+				 * DT_RECFMT_* (VALFN), or the D variable's index (DVAR) */
 	int agg_id;		/* AGG: index into the program's aggregation table */
 	int str_id;		/* STRING: index into the program's string table */
 	uint32_t char_array;	/* a kernel char array read as a string (its type is string):
@@ -404,7 +405,7 @@ bool dt_is_typename(dt_compile_t *cc, const char *name);
 int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);
 
 
-/* ---- semantic analysis (dt_sema.c) ---------------------------------------------------- */
+/* ---- semantic analysis (dt_sema.c, dt_sema_expr.c, dt_sema_var.c, dt_sema_act.c) ------ */
 
 /* node->ident_kind (dt_ident_kind_t, with the node types above): */
 /* DT_IDENT_XLATE: xlate<T>(e) with a translator found (XLATE node; right: the translator's

@@ -29,6 +29,7 @@ dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node
 	prog = dt_sema_program(cc, roots, n);
 	if (cc->diags.count)
 		return NULL;
-	dt_fold_program(cc, roots, n);
+	/* the programs' trees: what a library defines is folded where a program uses it */
+	dt_fold_program(cc, roots + cc->nlibs, nsrcs);
 	return prog;
 }

@@ -155,6 +155,34 @@ dt_fold_value(const dt_node_t *n, uint64_t *vp)
 }
 
 /*
+ * Are n's operands constants already? Its subtrees are folded when this is asked, so
+ * dt_fold_value then looks one level down, not through a whole non-constant subtree (which
+ * would make a long chain such as a + b + ... + z quadratic).
+ */
+static bool
+dt_fold_operands(const dt_node_t *n)
+{
+	switch (n->kind) {
+	case DT_NODE_BINARY: case DT_NODE_LOGICAL:
+		return n->left->kind == DT_NODE_INT && n->right->kind == DT_NODE_INT;
+	case DT_NODE_UNARY:
+		return n->left && n->left->kind == DT_NODE_INT;
+	case DT_NODE_TERNARY:
+		return n->cond->kind == DT_NODE_INT;
+	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
+	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
+	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY: case DT_NODE_INT:
+	case DT_NODE_STRING: case DT_NODE_IDENT: case DT_NODE_AGG: case DT_NODE_SELF:
+	case DT_NODE_THIS: case DT_NODE_MACRO: case DT_NODE_SYMBOL: case DT_NODE_POSTFIX:
+	case DT_NODE_ASSIGN: case DT_NODE_CALL: case DT_NODE_INDEX: case DT_NODE_MEMBER:
+	case DT_NODE_CAST: case DT_NODE_SIZEOF: case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF:
+	case DT_NODE_XLATE: case DT_NODE_TYPENAME: case DT_NODE_COUNT:
+		return false;
+	}
+	return false;
+}
+
+/*
  * Fold tree n bottom-up. An analysed operator (it has a type) that has a value becomes an
  * INT node of its type; a BINARY or UNARY drops its operands, which code generation would
  * not read.
@@ -174,9 +202,7 @@ dt_fold_tree(dt_node_t *n)
 	dt_fold_tree(n->tname);	/* an enum's values, an array's dimensions */
 	for (size_t i = 0; i < n->list.len; i++)
 		dt_fold_tree(n->list.data[i]);
-	if ((n->kind != DT_NODE_BINARY && n->kind != DT_NODE_LOGICAL &&
-	     n->kind != DT_NODE_UNARY && n->kind != DT_NODE_TERNARY) ||
-	    !n->type || !dt_fold_value(n, &v))
+	if (!n->type || !dt_fold_operands(n) || !dt_fold_value(n, &v))
 		return;
 	if (n->kind == DT_NODE_BINARY)
 		n->left = n->right = NULL;
