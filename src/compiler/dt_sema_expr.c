@@ -1030,6 +1030,220 @@ dt_sema_no_action(dt_sema_t *s, const dt_node_t *e)
 	return false;
 }
 
+/* operators on one operand: & * - + ~ ! ++ -- */
+static void
+dt_sema_unary(dt_sema_t *s, dt_node_t *n)
+{
+	if (n->op == TOK_INC || n->op == TOK_DEC) {
+		dt_sema_incdec(s, n);
+		return;
+	}
+	if (n->op == TOK_AMP) {
+		/* &object: the address of an object in memory (p->m, s.m, *p, a[i]) */
+		dt_node_t *l = n->left;
+
+		if (l->kind == DT_NODE_AGG || l->kind == DT_NODE_SELF ||
+		    l->kind == DT_NODE_THIS ||
+		    (l->kind == DT_NODE_IDENT && dt_sema_find_var(s, l->text))) {
+			ERR(s, D_ADDROF_VAR, n, "cannot take address of dynamic variable");
+			return;
+		}
+		if (l->kind == DT_NODE_INDEX && dt_sema_is_assoc(s, l)) {
+			ERR(s, D_ADDROF_VAR, n, "cannot take address of dynamic object");
+			return;
+		}
+		s->addr_of = l;		/* &a[n]: one past the end is an address */
+		dt_sema_expr(s, l);
+		if (!l->type)
+			return;
+		if (l->kind != DT_NODE_MEMBER && !(l->kind == DT_NODE_UNARY &&
+						   l->op == TOK_STAR) &&
+		    !(l->kind == DT_NODE_INDEX && l->ident_kind == DT_IDENT_KINDEX)) {
+			ERR(s, D_ADDROF_LVAL, n, "unacceptable operand for unary & operator");
+			return;
+		}
+		if (l->bf_width) {
+			ERR(s, D_ADDROF_BITFIELD, n, "cannot take address of bit-field");
+			return;
+		}
+		n->type = dt_type_ptr(s->cc, n->left->char_array
+						      ? dt_type_int(s->cc, 1, true)
+						      : n->left->type);
+		return;
+	}
+	dt_sema_expr(s, n->left);
+	if (!n->left->type)
+		return;
+	switch (n->op) {
+	case TOK_BANG:
+		if (!dt_is_scalar(n->left->type)) {
+			ERR(s, D_OP_SCALAR, n, "operator ! requires an operand of scalar type");
+			return;
+		}
+		n->type = dt_type_int(s->cc, 4, true);
+		return;
+	case TOK_INC: case TOK_DEC:
+		return;	/* handled before the operand was analysed: see below */
+	case TOK_STAR: {
+		const dt_type_t *pt = dt_type_resolve(n->left->type), *bt;
+
+		if (pt->kind != DT_TYPE_PTR && pt->kind != DT_TYPE_ARRAY) {
+			ERR(s, D_DEREF_NONPTR, n, "cannot dereference non-pointer type");
+			return;
+		}
+		bt = pt->base ? dt_type_resolve(pt->base) : NULL;
+		if (!bt || bt->kind == DT_TYPE_VOID) {
+			ERR(s, D_DEREF_VOID, n, "cannot dereference pointer to void");
+			return;
+		}
+		if (bt->kind == DT_TYPE_FUNC) {
+			ERR(s, D_DEREF_FUNC, n, "cannot dereference pointer to function");
+			return;
+		}
+		n->type = pt->base;
+		dt_sema_char_array(s, n);
+		return;
+	}
+	case TOK_MINUS: case TOK_PLUS: case TOK_TILDE:
+		if (!dt_is_int(n->left->type)) {
+			ERR(s, n->op == TOK_TILDE ? D_OP_INT : D_OP_ARITH, n,
+			    "operator %s requires an operand of %s type", dt_tok_name(n->op),
+			    n->op == TOK_TILDE ? "integral" : "arithmetic");
+			return;
+		}
+		n->type = dt_promote(s->cc, n->left->type);
+		return;
+	default:
+		ERR(s, D_UNSUPPORTED, n, "operator %s is not supported yet",
+		    dt_tok_name(n->op));
+		return;
+	}
+}
+
+/* c ? a : b */
+static void
+dt_sema_ternary(dt_sema_t *s, dt_node_t *n)
+{
+	dt_sema_expr(s, n->cond);
+	dt_sema_expr(s, n->left);
+	dt_sema_expr(s, n->right);
+	if (n->cond->type && !dt_is_scalar(n->cond->type)) {
+		ERR(s, D_OP_SCALAR, n->cond, "operator ?: requires a scalar condition");
+		return;
+	}
+	if (!n->left->type || !n->right->type)
+		return;
+	if (dt_is_string(n->left->type) && dt_is_string(n->right->type))
+		n->type = n->left->type;
+	else if (dt_is_int(n->left->type) && dt_is_int(n->right->type))
+		n->type = dt_arith_conv(s->cc, n->left->type, n->right->type);
+	else if (n->left->type->kind == DT_TYPE_PTR &&
+		 dt_type_compat(n->left->type, n->right->type))
+		n->type = n->left->type;
+	else if (n->left->type->kind == DT_TYPE_VOID && n->right->type->kind == DT_TYPE_VOID)
+		ERR(s, D_OP_ACT, n, "action cannot be used in a conditional context");
+	else
+		ERR(s, D_OP_INCOMPAT, n,
+		    "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
+		    dt_type_name(n->left->type), dt_type_name(n->right->type));
+}
+
+/* (T)e */
+static void
+dt_sema_cast(dt_sema_t *s, dt_node_t *n)
+{
+	const dt_type_t *t = n->tname ? dt_decl_type(s, n->tname, NULL) : NULL;
+
+	dt_sema_expr(s, n->left);
+	if (!n->left->type || !t)
+		return;
+	if (dt_sema_is_object(t) && dt_type_equal(t, n->left->type)) {
+		dt_node_move(n, n->left);	/* (struct s)x of a struct s: x itself */
+		return;
+	}
+	if (dt_type_resolve(t)->kind == DT_TYPE_VOID) {
+		n->type = t;	/* (void)e: e's value thrown away */
+		return;
+	}
+	if (dt_type_resolve(t)->kind == DT_TYPE_STRING &&
+	    (dt_is_scalar(n->left->type) || dt_is_string(n->left->type))) {
+		/* (string)p: the string at p, as stringof(p) */
+		n->kind = DT_NODE_STRINGOF;
+		n->type = t;
+		return;
+	}
+	if (dt_type_resolve(t)->kind != DT_TYPE_INT &&
+	    dt_type_resolve(t)->kind != DT_TYPE_PTR) {
+		ERR(s, D_UNSUPPORTED, n, "casts to %s are not supported yet",
+		    n->tname ? n->tname->text : "this type");
+		return;
+	}
+	if (!dt_is_scalar(n->left->type)) {
+		ERR(s, D_CAST_INVAL, n, "invalid cast expression: \"%s\" to \"%s\"",
+		    n->left->type->name, t->name);
+		return;
+	}
+	n->type = t;
+}
+
+/* sizeof(type), sizeof(expr): a constant of type size_t */
+static void
+dt_sema_sizeof(dt_sema_t *s, dt_node_t *n)
+{
+	/* sizeof(type) and sizeof(expr) are constants */
+	int64_t size = -1;
+
+	if (n->tname) {
+		const dt_type_t *t = dt_decl_type(s, n->tname, NULL);
+
+		if (!t)
+			return;
+		size = dt_type_sizeof(s->cc, t);
+		if (size < 0) {
+			ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
+			return;
+		}
+	} else {
+		dt_sema_expr(s, n->left);
+		if (!n->left->type)
+			return;
+		if (n->left->bf_width) {
+			ERR(s, D_SIZEOF_BITFIELD, n, "cannot apply sizeof to a bit-field");
+			return;
+		}
+		size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
+						 : dt_type_sizeof(s->cc, n->left->type);
+		if (size < 0) {
+			ERR(s, D_SIZEOF_TYPE, n, "cannot apply sizeof to an operand of "
+			    "unknown size");
+			return;
+		}
+	}
+	n->kind = DT_NODE_INT;
+	n->ival = (uint64_t)size;
+	n->isuffix = DT_INT_U | DT_INT_L;
+	n->type = dt_type_named(s->cc, "size_t");
+}
+
+/* offsetof(T, m): a constant of type size_t */
+static void
+dt_sema_offsetof(dt_sema_t *s, dt_node_t *n)
+{
+	const dt_type_t *t = n->tname ? dt_decl_type(s, n->tname, NULL) : NULL;
+	uint32_t off;
+
+	if (!t)
+		return;
+	if (dt_type_offsetof(s->cc, t, n->text, &off) < 0) {
+		ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
+		return;
+	}
+	n->kind = DT_NODE_INT;
+	n->ival = off;
+	n->isuffix = DT_INT_U | DT_INT_L;
+	n->type = dt_type_named(s->cc, "size_t");
+}
+
 void
 dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 {
@@ -1059,113 +1273,10 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		n->type = dt_type_int(s->cc, 4, true);
 		return;
 	case DT_NODE_UNARY:
-		if (n->op == TOK_INC || n->op == TOK_DEC) {
-			dt_sema_incdec(s, n);
-			return;
-		}
-		if (n->op == TOK_AMP) {
-			/* &object: the address of an object in memory (p->m, s.m, *p, a[i]) */
-			dt_node_t *l = n->left;
-
-			if (l->kind == DT_NODE_AGG || l->kind == DT_NODE_SELF ||
-			    l->kind == DT_NODE_THIS ||
-			    (l->kind == DT_NODE_IDENT && dt_sema_find_var(s, l->text))) {
-				ERR(s, D_ADDROF_VAR, n, "cannot take address of dynamic variable");
-				return;
-			}
-			if (l->kind == DT_NODE_INDEX && dt_sema_is_assoc(s, l)) {
-				ERR(s, D_ADDROF_VAR, n, "cannot take address of dynamic object");
-				return;
-			}
-			s->addr_of = l;		/* &a[n]: one past the end is an address */
-			dt_sema_expr(s, l);
-			if (!l->type)
-				return;
-			if (l->kind != DT_NODE_MEMBER && !(l->kind == DT_NODE_UNARY &&
-							   l->op == TOK_STAR) &&
-			    !(l->kind == DT_NODE_INDEX && l->ident_kind == DT_IDENT_KINDEX)) {
-				ERR(s, D_ADDROF_LVAL, n, "unacceptable operand for unary & operator");
-				return;
-			}
-			if (l->bf_width) {
-				ERR(s, D_ADDROF_BITFIELD, n, "cannot take address of bit-field");
-				return;
-			}
-			n->type = dt_type_ptr(s->cc, n->left->char_array
-							      ? dt_type_int(s->cc, 1, true)
-							      : n->left->type);
-			return;
-		}
-		dt_sema_expr(s, n->left);
-		if (!n->left->type)
-			return;
-		switch (n->op) {
-		case TOK_BANG:
-			if (!dt_is_scalar(n->left->type)) {
-				ERR(s, D_OP_SCALAR, n, "operator ! requires an operand of scalar type");
-				return;
-			}
-			n->type = dt_type_int(s->cc, 4, true);
-			return;
-		case TOK_INC: case TOK_DEC:
-			return;	/* handled before the operand was analysed: see below */
-		case TOK_STAR: {
-			const dt_type_t *pt = dt_type_resolve(n->left->type), *bt;
-
-			if (pt->kind != DT_TYPE_PTR && pt->kind != DT_TYPE_ARRAY) {
-				ERR(s, D_DEREF_NONPTR, n, "cannot dereference non-pointer type");
-				return;
-			}
-			bt = pt->base ? dt_type_resolve(pt->base) : NULL;
-			if (!bt || bt->kind == DT_TYPE_VOID) {
-				ERR(s, D_DEREF_VOID, n, "cannot dereference pointer to void");
-				return;
-			}
-			if (bt->kind == DT_TYPE_FUNC) {
-				ERR(s, D_DEREF_FUNC, n, "cannot dereference pointer to function");
-				return;
-			}
-			n->type = pt->base;
-			dt_sema_char_array(s, n);
-			return;
-		}
-		case TOK_MINUS: case TOK_PLUS: case TOK_TILDE:
-			if (!dt_is_int(n->left->type)) {
-				ERR(s, n->op == TOK_TILDE ? D_OP_INT : D_OP_ARITH, n,
-				    "operator %s requires an operand of %s type", dt_tok_name(n->op),
-				    n->op == TOK_TILDE ? "integral" : "arithmetic");
-				return;
-			}
-			n->type = dt_promote(s->cc, n->left->type);
-			return;
-		default:
-			ERR(s, D_UNSUPPORTED, n, "operator %s is not supported yet",
-			    dt_tok_name(n->op));
-			return;
-		}
+		dt_sema_unary(s, n);
+		return;
 	case DT_NODE_TERNARY:
-		dt_sema_expr(s, n->cond);
-		dt_sema_expr(s, n->left);
-		dt_sema_expr(s, n->right);
-		if (n->cond->type && !dt_is_scalar(n->cond->type)) {
-			ERR(s, D_OP_SCALAR, n->cond, "operator ?: requires a scalar condition");
-			return;
-		}
-		if (!n->left->type || !n->right->type)
-			return;
-		if (dt_is_string(n->left->type) && dt_is_string(n->right->type))
-			n->type = n->left->type;
-		else if (dt_is_int(n->left->type) && dt_is_int(n->right->type))
-			n->type = dt_arith_conv(s->cc, n->left->type, n->right->type);
-		else if (n->left->type->kind == DT_TYPE_PTR &&
-			 dt_type_compat(n->left->type, n->right->type))
-			n->type = n->left->type;
-		else if (n->left->type->kind == DT_TYPE_VOID && n->right->type->kind == DT_TYPE_VOID)
-			ERR(s, D_OP_ACT, n, "action cannot be used in a conditional context");
-		else
-			ERR(s, D_OP_INCOMPAT, n,
-			    "operator ?: operands must have compatible types: \"%s\" and \"%s\"",
-			    dt_type_name(n->left->type), dt_type_name(n->right->type));
+		dt_sema_ternary(s, n);
 		return;
 	case DT_NODE_CALL: {
 		const struct dt_func *f = dt_sema_func_lookup(n->text);
@@ -1196,96 +1307,18 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		}
 		n->type = dt_type_string(s->cc);
 		return;
-	case DT_NODE_CAST: {
-		const dt_type_t *t = n->tname ? dt_decl_type(s, n->tname, NULL) : NULL;
-
-		dt_sema_expr(s, n->left);
-		if (!n->left->type || !t)
-			return;
-		if (dt_sema_is_object(t) && dt_type_equal(t, n->left->type)) {
-			dt_node_move(n, n->left);	/* (struct s)x of a struct s: x itself */
-			return;
-		}
-		if (dt_type_resolve(t)->kind == DT_TYPE_VOID) {
-			n->type = t;	/* (void)e: e's value thrown away */
-			return;
-		}
-		if (dt_type_resolve(t)->kind == DT_TYPE_STRING &&
-		    (dt_is_scalar(n->left->type) || dt_is_string(n->left->type))) {
-			/* (string)p: the string at p, as stringof(p) */
-			n->kind = DT_NODE_STRINGOF;
-			n->type = t;
-			return;
-		}
-		if (dt_type_resolve(t)->kind != DT_TYPE_INT &&
-		    dt_type_resolve(t)->kind != DT_TYPE_PTR) {
-			ERR(s, D_UNSUPPORTED, n, "casts to %s are not supported yet",
-			    n->tname ? n->tname->text : "this type");
-			return;
-		}
-		if (!dt_is_scalar(n->left->type)) {
-			ERR(s, D_CAST_INVAL, n, "invalid cast expression: \"%s\" to \"%s\"",
-			    n->left->type->name, t->name);
-			return;
-		}
-		n->type = t;
+	case DT_NODE_CAST:
+		dt_sema_cast(s, n);
 		return;
-	}
 	case DT_NODE_MEMBER:
 		dt_sema_member(s, n);
 		return;
-	case DT_NODE_SIZEOF: {
-		/* sizeof(type) and sizeof(expr) are constants */
-		int64_t size = -1;
-
-		if (n->tname) {
-			const dt_type_t *t = dt_decl_type(s, n->tname, NULL);
-
-			if (!t)
-				return;
-			size = dt_type_sizeof(s->cc, t);
-			if (size < 0) {
-				ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
-				return;
-			}
-		} else {
-			dt_sema_expr(s, n->left);
-			if (!n->left->type)
-				return;
-			if (n->left->bf_width) {
-				ERR(s, D_SIZEOF_BITFIELD, n, "cannot apply sizeof to a bit-field");
-				return;
-			}
-			size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
-							 : dt_type_sizeof(s->cc, n->left->type);
-			if (size < 0) {
-				ERR(s, D_SIZEOF_TYPE, n, "cannot apply sizeof to an operand of "
-				    "unknown size");
-				return;
-			}
-		}
-		n->kind = DT_NODE_INT;
-		n->ival = (uint64_t)size;
-		n->isuffix = DT_INT_U | DT_INT_L;
-		n->type = dt_type_named(s->cc, "size_t");
+	case DT_NODE_SIZEOF:
+		dt_sema_sizeof(s, n);
 		return;
-	}
-	case DT_NODE_OFFSETOF: {
-		const dt_type_t *t = n->tname ? dt_decl_type(s, n->tname, NULL) : NULL;
-		uint32_t off;
-
-		if (!t)
-			return;
-		if (dt_type_offsetof(s->cc, t, n->text, &off) < 0) {
-			ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
-			return;
-		}
-		n->kind = DT_NODE_INT;
-		n->ival = off;
-		n->isuffix = DT_INT_U | DT_INT_L;
-		n->type = dt_type_named(s->cc, "size_t");
+	case DT_NODE_OFFSETOF:
+		dt_sema_offsetof(s, n);
 		return;
-	}
 	case DT_NODE_AGG:
 		if (!dt_sema_agg_lookup(s, n->text))
 			ERR(s, D_IDENT_UNDEF, n, "failed to resolve @%s: Unknown variable name",
