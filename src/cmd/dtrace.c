@@ -2,8 +2,8 @@
  * dtrace.c: the dtrace(1) command: options, probe listing, the traced process (-c, -p),
  * the run loop and exit codes. The only code that calls exit() or owns the terminal.
  *
- *   options -> (-C: cpp over each -s script) -> compile every -n/-s together -> (-l: list;
- *   -e: stop) -> load maps+programs
+ *   options -> (-C: cpp over each -s script) -> (-l: list) -> compile every -n/-s together
+ *   into finished BPF (-S: print it; -e: stop) -> load maps+programs
  *   -> BEGIN -> attach -> release -c child -> loop { wait for records, child exit, signal,
  *   switchrate, a full fill buffer } -> detach -> END -> drain (and print what fill and ring
  *   buffers kept) -> aggregations -> exit status
@@ -1033,7 +1033,6 @@ main(int argc, char **argv)
 	dt_cmd_t c = {0};
 	dt_compile_t cc;
 	dt_program_t *prog;
-	dt_node_t **roots = NULL;
 	const char *outfile = NULL, *why;
 	int rc = 0, opt;
 
@@ -1240,11 +1239,7 @@ main(int argc, char **argv)
 			dt_ast_dump(dt_parse(&pcc, &c.srcs.data[i]), stderr);
 		dt_compile_fini(&pcc);
 	}
-	prog = dt_compile_sources(&cc, c.srcs.data, (int)c.srcs.len, &roots);
-	if (prog && (c.dtp->opts.tree & 2)) {
-		for (size_t i = 0; i < c.srcs.len; i++)
-			dt_ast_dump(roots[i], stderr);
-	}
+	prog = dt_compile_program(&cc, c.srcs.data, (int)c.srcs.len);
 	if (!prog) {
 		dt_cpp_restore(&c);
 		dt_diags_print(&cc.diags, stderr, c.dtp->opts.errtags);

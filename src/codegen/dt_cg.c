@@ -54,8 +54,12 @@ static void dt_cg_dyn_addr(dt_cg_t *cg, dt_node_t *n);
 void
 dt_cg_fail(dt_cg_t *cg, const char *msg)
 {
-	if (!cg->err)
-		cg->err = msg;
+	if (cg->err)
+		return;
+	cg->err = msg;
+	/* the node being generated (between clauses: none; dt_cg_program names the clause) */
+	if (IR(cg)->loc)
+		cg->err_loc = *IR(cg)->loc;
 }
 
 /* The BPF size of a load or store of "size" bytes (1, 2, 4 or 8). */
@@ -854,8 +858,8 @@ dt_cg_logical(dt_cg_t *cg, dt_node_t *n)
 	dt_ir_place(ir, done);
 }
 
-void
-dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
+static void
+dt_cg_expr_node(dt_cg_t *cg, dt_node_t *n)
 {
 	switch (n->kind) {
 	case DT_NODE_INT:
@@ -996,6 +1000,23 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 			   "resolve reached code generation");
 		return;
 	}
+}
+
+/* gen(n), the instructions it emits pointing at n (its subexpressions' at them). */
+static void
+dt_cg_at(dt_cg_t *cg, dt_node_t *n, void (*gen)(dt_cg_t *, dt_node_t *))
+{
+	const dt_loc_t *outer = IR(cg)->loc;
+
+	IR(cg)->loc = &n->loc;
+	gen(cg, n);
+	IR(cg)->loc = outer;
+}
+
+void
+dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_cg_at(cg, n, dt_cg_expr_node);
 }
 
 /* ---- variables ------------------------------------------------------------------------ */
@@ -1348,8 +1369,8 @@ dt_cg_is_array(const dt_node_t *n)
  * r0 = the kernel address an object expression designates: p->m is p + offset(m), s.m is
  * &s + offset(m), *p is p. Struct values exist only as such addresses.
  */
-void
-dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
+static void
+dt_cg_kaddr_node(dt_cg_t *cg, dt_node_t *n)
 {
 	if (n->ident_kind == DT_IDENT_DVAR) {
 		const dt_var_t *v = cg->prog->vars.data[n->ident_id];
@@ -1408,6 +1429,12 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 		return;
 	}
 	dt_cg_fail(cg, "this expression has no address");
+}
+
+void
+dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
+{
+	dt_cg_at(cg, n, dt_cg_kaddr_node);
 }
 
 /*
@@ -1847,6 +1874,7 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 static void
 dt_cg_stmt(dt_cg_t *cg, dt_node_t *n, int *actno)
 {
+	IR(cg)->loc = &n->loc;
 	switch (n->kind) {
 	case DT_NODE_BLOCK:
 		for (size_t i = 0; i < n->list.len; i++) {
@@ -1861,6 +1889,7 @@ dt_cg_stmt(dt_cg_t *cg, dt_node_t *n, int *actno)
 		dt_node_t *e = n->left;
 
 		cg->cur_loc = e->loc;
+		IR(cg)->loc = &e->loc;
 		if (e->kind == DT_NODE_CALL && e->ident_kind == DT_IDENT_ACTION) {
 			dt_cg_action(cg, e, &cg->clause->actions[(*actno)++]);
 			return;
@@ -1880,6 +1909,7 @@ dt_cg_stmt(dt_cg_t *cg, dt_node_t *n, int *actno)
 		dt_cg_expr(cg, n->cond);
 		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, els);
 		dt_cg_stmt(cg, n->left, actno);
+		IR(cg)->loc = &n->loc;
 		dt_ir_ja(IR(cg), done);
 		dt_ir_place(IR(cg), els);
 		if (n->right)
@@ -1992,7 +2022,7 @@ static void
 dt_cg_fill_check(dt_cg_t *cg, const dt_clause_t *cl, int skip)
 {
 	dt_irbuf_t *ir = IR(cg);
-	uint64_t size = cg->dtp->opts.bufsize, reserve = cg->dtp->end_reserve;
+	uint64_t size = cg->dtp->opts.bufsize, reserve = cg->prog->end_reserve;
 	uint64_t limit = size > reserve ? size - reserve : 0;
 	int full = dt_ir_label(ir), ok = dt_ir_label(ir);
 
@@ -2035,6 +2065,13 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 
 	cg->pred_fault = dt_ir_label(ir);
 	cg->pred_fault_used = false;
+	/* the clause's own code (record, submit, fault paths) points at its description */
+	ir->loc = &n->loc;
+	if ((uint32_t)cl->index + 1 == cg->dtp->opts.rejectclause) {
+		/* -x rejectclause=N: a read of r9, which nothing has set in a clause's
+		 * subprogram, so the verifier rejects the program here */
+		EMIT(cg, DT_MOV64_REG(0, 9));
+	}
 	if (cg->scratch_off && dt_cg_uses_scratch(cg, n))
 		dt_cg_scratch_reset(cg);
 	if (n->pred) {
@@ -2067,6 +2104,7 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 	}
 	if (n->body)
 		dt_cg_stmt(cg, n->body, &actno);
+	ir->loc = &n->loc;
 	if (cl->has_record) {
 		bool force = false;
 		int sub = dt_ir_label(ir);
@@ -2100,4 +2138,5 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 		dt_cg_fault_path(cg, cl, false);
 	}
 	dt_ir_place(ir, skip);
+	ir->loc = NULL;
 }

@@ -3,6 +3,7 @@
  *
  *   typed AST (per clause) --dt_cg_clause--> BPF  --dt_cg_program--> one program per attach
  *                                                                   point: prologue + clauses
+ *   dt_cg_link (dt_link.c): which programs, each generated and finished (the back end)
  *
  * Instructions go into a dt_irbuf_t with labels (forward jumps are patched when the label is
  * placed). Map references are emitted as ld_imm64 with BPF_PSEUDO_MAP_FD and the map's *index*
@@ -84,6 +85,13 @@ typedef struct dt_irfunc {
 typedef struct dt_irbuf {
 	struct bpf_insn *insns;
 	size_t len, cap;
+	/*
+	 * Where each instruction came from, in parallel with insns: the location of the node
+	 * being generated when it was emitted (loc), NULL for code of no node (prologues).
+	 * A codegen error or a verifier rejection at instruction i points at *locs[i].
+	 */
+	const dt_loc_t **locs;
+	const dt_loc_t *loc;
 	/* Labels: position once placed (-1 before). Jumps and calls: resolved by dt_ir_finish. */
 	DT_VEC(long) label_pos;
 	DT_VEC(struct dt_jump { size_t at; int label; bool call; int tag; }) jumps;
@@ -203,7 +211,7 @@ typedef struct dt_cg {
 	bool in_lib;		/* emitting a library routine's body */
 	const char *err;	/* a code generation failure (message) */
 	const char *err_hint;	/* what to do about it, or NULL */
-	dt_loc_t err_loc;	/* where (the clause), when known */
+	dt_loc_t err_loc;	/* where: the node being generated, else its clause */
 } dt_cg_t;
 
 /* ---- shared by the dt_cg*.c files ---------------------------------------------------- */
@@ -231,7 +239,7 @@ typedef struct dt_cg {
 #define FP_SPILL0 (-40)
 #define FP_MAXSPILL 48
 
-/* Record a code generation failure (the first one wins). */
+/* Record a code generation failure at the node being generated (the first one wins). */
 void dt_cg_fail(dt_cg_t *cg, const char *msg);
 /* Spill r0 to a new stack slot (returns its offset); pop the newest slot into reg. */
 int dt_cg_push(dt_cg_t *cg);
@@ -347,6 +355,13 @@ void dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl);
  * enables one of its probes, in program order. Returns 0 or -1 with cg->err.
  */
 int dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp);
+
+/*
+ * The back end (dt_link.c): group the program's probes into BPF programs (dtp->bpfprogs),
+ * generate each, size the scratch value (prog->mstate_size), make the thread-exit cleanup
+ * program (dtp->reclaim); -S prints them. 0, or -1 with the error in diags.
+ */
+int dt_cg_link(struct dt_handle *dtp, dt_program_t *prog, dt_diags_t *diags);
 
 /* -S: the instructions as text, in the verifier's notation (dt_disasm.c). */
 int dt_disasm_insn(dt_strbuf_t *sb, const struct bpf_insn *in, size_t left);

@@ -25,6 +25,11 @@
  *
  * Memory offsets have 16 bits too: dt_insn_mem makes an instruction whose offset does not fit
  * into an invalid one that dt_ir_emit counts (ir->nbadoff), so code generation can refuse it.
+ *
+ * Beside each instruction the buffer keeps the source location current when it was emitted
+ * (ir->loc, which code generation sets from the node it is generating): one pointer per
+ * instruction, into the node, so error reports can point back at the D source. A trampoline
+ * takes its jump's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +47,7 @@ void
 dt_ir_fini(dt_irbuf_t *ir)
 {
 	free(ir->insns);
+	free(ir->locs);
 	dt_vec_free(&ir->label_pos);
 	dt_vec_free(&ir->jumps);
 	dt_vec_free(&ir->funcs);
@@ -56,7 +62,9 @@ dt_ir_emit(dt_irbuf_t *ir, struct bpf_insn insn)
 	if (ir->len == ir->cap) {
 		ir->cap = ir->cap ? ir->cap * 2 : 256;
 		ir->insns = dt_xrealloc(ir->insns, ir->cap * sizeof(*ir->insns));
+		ir->locs = dt_xrealloc(ir->locs, ir->cap * sizeof(*ir->locs));
 	}
+	ir->locs[ir->len] = ir->loc;
 	ir->insns[ir->len++] = insn;
 }
 
@@ -205,11 +213,13 @@ dt_ir_finish(dt_irbuf_t *ir, bool (*have_gotol)(void *arg), void *arg)
 		if (len > ir->cap) {
 			ir->cap = len;
 			ir->insns = dt_xrealloc(ir->insns, ir->cap * sizeof(*ir->insns));
+			ir->locs = dt_xrealloc(ir->locs, ir->cap * sizeof(*ir->locs));
 		}
 		for (size_t i = ir->len, k = nj; i-- > 0;) {
 			while (k > 0 && ir->jumps.data[k - 1].at >= i)
 				k--;
 			ir->insns[i + (size_t)grown[k]] = ir->insns[i];
+			ir->locs[i + (size_t)grown[k]] = ir->locs[i];
 		}
 		ir->len = len;
 	}
@@ -225,6 +235,7 @@ dt_ir_finish(dt_irbuf_t *ir, bool (*have_gotol)(void *arg), void *arg)
 			in->off = 1;
 			in[1] = dt_insn(BPF_JMP | BPF_JA, 0, 0, 1, 0);
 			in[2] = dt_insn(BPF_JMP32 | BPF_JA, 0, 0, 0, (int32_t)(to - from - 3));
+			ir->locs[from + 1] = ir->locs[from + 2] = ir->locs[from];
 		} else if (dt_ir_fits16(to - from - 1)) {
 			in->off = (int16_t)(to - from - 1);
 		} else {

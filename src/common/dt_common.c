@@ -374,6 +374,29 @@ dt_print_spec(FILE *fp, const dt_source_t *src)
 		fputc(src->text[i] == '\n' ? ' ' : src->text[i], fp);
 }
 
+const char *
+dt_loc_file(dt_loc_t loc)
+{
+	return loc.src && loc.src->name ? loc.src->name : "-n";
+}
+
+void
+dt_loc_show(FILE *fp, dt_loc_t loc)
+{
+	size_t len;
+	const char *l = dt_source_line(loc.src, loc.line, &len);
+	int col = loc.col > 0 ? loc.col : 1;
+	int span = loc.len > 0 ? loc.len : 1;
+
+	fprintf(fp, "   | %.*s\n   | ", (int)len, l);
+	/* Keep tabs so the caret lines up under tabbed source. */
+	for (int i = 1; i < col && (size_t)(i - 1) < len; i++)
+		fputc(l[i - 1] == '\t' ? '\t' : ' ', fp);
+	for (int i = 0; i < span; i++)
+		fputc('^', fp);
+	fputc('\n', fp);
+}
+
 void
 dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags)
 {
@@ -400,20 +423,9 @@ dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags)
 				tag ? "] " : "", e->msg);
 		}
 		if (src && e->loc.line > 0) {
-			size_t len;
-			const char *l = dt_source_line(src, e->loc.line, &len);
-			int col = e->loc.col > 0 ? e->loc.col : 1;
-			int span = e->loc.len > 0 ? e->loc.len : 1;
-
-			fprintf(fp, "  --> %s:%d:%d\n", src->name ? src->name : "-n", e->loc.line,
-				col);
-			fprintf(fp, "   | %.*s\n   | ", (int)len, l);
-			/* Keep tabs so the caret lines up under tabbed source. */
-			for (int i = 1; i < col && (size_t)(i - 1) < len; i++)
-				fputc(l[i - 1] == '\t' ? '\t' : ' ', fp);
-			for (int i = 0; i < span; i++)
-				fputc('^', fp);
-			fputc('\n', fp);
+			fprintf(fp, "  --> %s:%d:%d\n", dt_loc_file(e->loc), e->loc.line,
+				e->loc.col > 0 ? e->loc.col : 1);
+			dt_loc_show(fp, e->loc);
 		}
 		if (e->hint)
 			fprintf(fp, "   = hint: %s\n", e->hint);

@@ -322,6 +322,11 @@ void dt_diag_hint(dt_diags_t *d, dt_diag_t *diag, const char *fmt, ...) DT_PRINT
  */
 void dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags);
 
+/* The name messages give loc's source: the file, or "-n" for a description. */
+const char *dt_loc_file(dt_loc_t loc);
+/* The source line of loc (src set, line > 0), then a caret under its span. */
+void dt_loc_show(FILE *fp, dt_loc_t loc);
+
 /* The text of line "line" of src (without the newline), for carets. */
 const char *dt_source_line(const dt_source_t *src, int line, size_t *lenp);
 

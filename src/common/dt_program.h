@@ -343,6 +343,10 @@ typedef struct dt_program {
 	int ndynvars;		/* SELF and ASSOC maps */
 	/* Where faults can happen: a fault record names one by index (code generation adds). */
 	DT_VEC(dt_loc_t) fault_sites;
+	/* Bytes of the per-CPU scratch value, fixed header and the temporaries' high-water mark
+	 * over every program (code generation sets it; the runtime sizes the map by it). */
+	uint32_t mstate_size;
+	uint64_t end_reserve;	/* bufpolicy=fill: bytes kept for END's records (dt_cg_link) */
 } dt_program_t;
 
 #endif /* DT_PROGRAM_H */

@@ -533,9 +533,18 @@ struct dt_program *dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroo
 void dt_fold_program(dt_compile_t *cc, dt_node_t **roots, int nroots);
 bool dt_fold_value(const dt_node_t *n, uint64_t *v);
 
-/* Parse every source, analyse them together, fold (dt_driver.c). NULL on any error. */
+/*
+ * The front end (dt_driver.c): parse every source, analyse them together, fold. NULL on any
+ * error (in cc->diags).
+ */
 struct dt_program *dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs,
 				      dt_node_t ***rootsp);
+/*
+ * The whole pipeline (dt_driver.c): the front end, then code generation into finished BPF
+ * programs in cc->dtp (its options, providers and probe table; never NULL here). NULL on
+ * any error (in cc->diags).
+ */
+struct dt_program *dt_compile_program(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs);
 
 /* Free the heap parts of cc->prog (dt_compile_fini calls it). */
 void dt_sema_free(dt_compile_t *cc);

@@ -1,13 +1,22 @@
 /*
- * dt_driver.c: the compile driver: the passes, in order, over every source of a run.
+ * dt_driver.c: the compile driver: the passes, in order, from D sources to finished BPF.
  *
- *   for each D library, then each source (-n description, -s file):  lex + parse -> AST
- *   all ASTs together:                          semantic analysis -> dt_program_t
- *   every AST:                                  constant folding (dt_fold.c)
+ *   parse    each D library, then each source (-n description, -s file)  -> one AST each
+ *   sema     all ASTs together: probes matched, every expression typed,
+ *            records and aggregations laid out                            -> dt_program_t
+ *   fold     constant folding, every AST (dt_fold.c)
+ *   codegen  probes grouped by attach point, one BPF program each
+ *   link     map sizes fixed, thread-exit cleanup                          -> dtp->bpfprogs
  *
  * Sources are analysed together because one run is one program: clauses from every -n and
- * -s run in command-line order and share aggregations.
+ * -s run in command-line order and share aggregations. Each pass adds its errors to
+ * cc->diags (a code generation error, too, points at the node it was generating); the next
+ * runs only when there are none. What comes out needs only maps and a kernel to run:
+ * `dtrace -e` stops here having checked everything but the kernel's verifier, and the
+ * runtime (dt_rt_load) creates the maps and loads the programs.
  */
+#include "../codegen/dt_codegen.h"
+#include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"
 
 struct dt_program *
@@ -31,5 +40,20 @@ dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node
 		return NULL;
 	/* the programs' trees: what a library defines is folded where a program uses it */
 	dt_fold_program(cc, roots + cc->nlibs, nsrcs);
+	return prog;
+}
+
+struct dt_program *
+dt_compile_program(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs)
+{
+	dt_node_t **roots;
+	struct dt_program *prog = dt_compile_sources(cc, srcs, nsrcs, &roots);
+
+	if (prog && (cc->dtp->opts.tree & 2)) {	/* -x tree: the typed trees */
+		for (int i = 0; i < nsrcs; i++)
+			dt_ast_dump(roots[i], stderr);
+	}
+	if (!prog || dt_cg_link(cc->dtp, prog, &cc->diags) < 0)
+		return NULL;
 	return prog;
 }

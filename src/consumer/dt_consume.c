@@ -618,7 +618,8 @@ int
 dt_consume_init(dt_handle_t *dtp)
 {
 	dtp->end_cpu = -1;
-	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL && dtp->end_reserve > dtp->opts.bufsize) {
+	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL &&
+	    dtp->prog->end_reserve > dtp->opts.bufsize) {
 		fprintf(stderr, "dtrace: could not enable tracing: END enablings exceed size of "
 			"principal buffer\n");
 		return -1;

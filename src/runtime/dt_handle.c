@@ -26,12 +26,32 @@ dt_handle_new(void)
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		dtp->map_fds[i] = -1;
 	dtp->target_pidfd = -1;
-	dtp->reclaim_fd = dtp->reclaim_link = -1;
+	dtp->reclaim_link = -1;
 	dtp->target_go_fd = -1;
 	dtp->out = stdout;
 	dt_vec_push(&dtp->probes, (dt_probe_t *)NULL);	/* id 0 is never a probe */
 	dt_prov_init(dtp);
 	return dtp;
+}
+
+/* Close a program and free it with its code; accepts NULL. */
+static void
+dt_bpfprog_free(dt_bpfprog_t *bp)
+{
+	if (!bp)
+		return;
+	if (bp->fd >= 0)
+		close(bp->fd);
+	if (bp->dispatch_fd >= 0)
+		close(bp->dispatch_fd);
+	dt_vec_free(&bp->link_fds);
+	dt_vec_free(&bp->perf_fds);
+	dt_vec_free(&bp->clauses);
+	dt_vec_free(&bp->probes);
+	if (bp->code)
+		dt_ir_fini(bp->code);
+	free(bp->code);
+	free(bp);
 }
 
 void
@@ -40,22 +60,10 @@ dt_handle_free(dt_handle_t *dtp)
 	if (!dtp)
 		return;
 	dt_rt_detach(dtp);
-	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
-		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
-
-		if (bp->fd >= 0)
-			close(bp->fd);
-		if (bp->dispatch_fd >= 0)
-			close(bp->dispatch_fd);
-		dt_vec_free(&bp->link_fds);
-		dt_vec_free(&bp->perf_fds);
-		dt_vec_free(&bp->clauses);
-		dt_vec_free(&bp->probes);
-		free(bp);
-	}
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++)
+		dt_bpfprog_free(dtp->bpfprogs.data[i]);
 	dt_vec_free(&dtp->bpfprogs);
-	if (dtp->reclaim_fd >= 0)
-		close(dtp->reclaim_fd);
+	dt_bpfprog_free(dtp->reclaim);
 	btf__free(dtp->btf);
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		if (dtp->map_fds[i] >= 0)

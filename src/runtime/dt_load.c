@@ -1,9 +1,9 @@
 /*
- * dt_load.c: from a compiled program to loaded, attached BPF.
+ * dt_load.c: from a finished program (dt_cg_link's) to loaded, attached BPF.
  *
- *   group the enabled probes by attach point -> generate one program each (codegen)
- *   -> create the maps, sized by what codegen used -> swap map fds into the code
- *   -> load (with the verifier log on failure) -> fill name/dispatch/string maps
+ *   create the maps, sized by the program (code generation decided the scratch value's size),
+ *   and each shared program's dispatch map -> swap map fds into the code -> load (on failure,
+ *   the verifier's rejection mapped back to the D source) -> fill name/dispatch/string maps
  *   -> BEGIN runs, the rest attaches; at the end everything detaches, then END runs.
  */
 #include <errno.h>
@@ -20,29 +20,71 @@
 #include "../providers/dt_provider.h"
 #include "dt_runtime.h"
 
-static dt_bpfprog_t *
-dt_rt_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
+/* Does line p (up to end) start "N: (", an instruction the verifier walked? Then N. */
+static long
+dt_rt_log_insn(const char *p, const char *end)
 {
-	struct dt_provider *pv = prp->provider;
-	int group = pv->ops->group(prp);
-	dt_bpfprog_t *bp;
+	char *e;
+	long n;
 
-	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
-		bp = dtp->bpfprogs.data[i];
-		if (bp->prov == pv && bp->group == group)
-			return bp;
+	if (p == end || *p < '0' || *p > '9')
+		return -1;
+	n = strtol(p, &e, 10);
+	return e + 3 <= end && e[0] == ':' && e[1] == ' ' && e[2] == '(' ? n : -1;
+}
+
+/*
+ * Say where in the D source the verifier rejected bp, from its log (level 1): the
+ * instructions it walked, each as "N: (opcode) ...", the failing one last, then the reason.
+ * N counts from the program's first instruction through every subprogram, as the code lies
+ * in bp->code, so bp->code->locs[N] is the node it came from. An instruction of no node (a
+ * prologue's) points at the last one on the verifier's path that has one. Returns false,
+ * printing nothing, when the log names no such instruction.
+ */
+static bool
+dt_rt_verifier_where(const dt_bpfprog_t *bp, const char *log)
+{
+	const char *p, *nl, *reason = NULL, *after = NULL;
+	const dt_loc_t *loc = NULL;
+	long failed = -1;
+	int rlen = 0;
+
+	if (!bp->code->locs)
+		return false;
+	/* the failing instruction: the last one walked */
+	for (p = log; *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if (dt_rt_log_insn(p, nl) >= 0) {
+			failed = dt_rt_log_insn(p, nl);
+			after = *nl ? nl + 1 : nl;
+		}
 	}
-	bp = dt_xcalloc(1, sizeof(*bp));
-	bp->prov = pv;
-	bp->group = group;
-	bp->fd = -1;
-	bp->dispatch_fd = -1;
-	bp->prog_type = pv->ops->prog_type;
-	bp->probe = prp;
-	bp->flags = prp->flags;
-	snprintf(bp->name, sizeof(bp->name), "dt_%s_%d", pv->name, group);
-	dt_vec_push(&dtp->bpfprogs, bp);
-	return bp;
+	if (failed < 0)
+		return false;
+	/* the reason: the first line after it that says something */
+	for (p = after; *p && !reason; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if (nl > p && strncmp(p, "processed ", 10) != 0) {
+			reason = p;
+			rlen = (int)(nl - p);
+		}
+	}
+	/* its source, or that of the last instruction walked that has one (it is the last) */
+	for (p = log; *p; p = *nl ? nl + 1 : nl) {
+		long n;
+
+		nl = strchrnul(p, '\n');
+		n = dt_rt_log_insn(p, nl);
+		if (n >= 0 && (size_t)n < bp->code->len && bp->code->locs[n] && bp->code->locs[n]->src)
+			loc = bp->code->locs[n];
+	}
+	if (!loc || loc->line <= 0)
+		return false;
+	fprintf(stderr, "%s:%d:%d: error: the kernel's verifier rejected program %s: %.*s\n",
+		dt_loc_file(*loc), loc->line, loc->col > 0 ? loc->col : 1, bp->name, rlen,
+		reason ? reason : "(no reason given)");
+	dt_loc_show(stderr, *loc);
+	return true;
 }
 
 /*
@@ -103,11 +145,15 @@ fail:
 	return NULL;
 }
 
+/* Load bp's code; on failure reload with the verifier's log and say where and why. */
 int
-dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const dt_irbuf_t *ir)
+dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	const dt_irbuf_t *ir = bp->code;
 	const struct bpf_insn *insns = ir->insns;
+	const char *name = bp->name;
+	int prog_type = bp->prog_type;
 	size_t logsz = 4 << 20, ninsns = ir->len;
 	struct bpf_func_info *info = NULL;
 	struct btf *btf = dt_rt_prog_btf(name, ir, &info);
@@ -146,7 +192,12 @@ dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const dt_irbu
 		fprintf(stderr, "dtrace: copyout( ) and copyoutstr( ) need bpf_probe_write_user, "
 			"which the kernel does not allow in this program type (raw tracepoint "
 			"and perf event programs may not write user memory)\n");
-	{
+	if (dt_rt_verifier_where(bp, log)) {
+		if (dtp->opts.bpflog)
+			fprintf(stderr, "dtrace: verifier log:\n%s\n", log);
+		else
+			fprintf(stderr, "   = hint: -x bpflog shows the verifier's log\n");
+	} else {
 		/* The last lines say what went wrong; -x bpflog shows everything. */
 		size_t len = strlen(log);
 		const char *p = log + len;
@@ -244,7 +295,7 @@ dt_rt_bufsize(dt_handle_t *dtp)
 }
 
 static int
-dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
+dt_rt_maps(dt_handle_t *dtp)
 {
 	dt_program_t *prog = dtp->prog;
 	/* zero padding of strsize after the last string: a comparison may read that far */
@@ -253,16 +304,10 @@ dt_rt_maps(dt_handle_t *dtp, uint32_t temp_max)
 	int *m = dtp->map_fds;
 	uint32_t zero = 0;
 
-	dtp->mstate_size = (uint32_t)DT_ALIGN(DT_MST_TEMP + temp_max, 8);
-	if (dtp->mstate_size > 32768) {
-		fprintf(stderr, "dtrace: the program needs %u bytes of scratch space per CPU; "
-			"at most 32768 are possible (reduce strsize)\n", dtp->mstate_size);
-		return -E2BIG;
-	}
 	if ((m[DT_MAP_RINGBUF] = dt_rt_map("dt_buf", BPF_MAP_TYPE_RINGBUF, 0, 0,
 					    dt_pow2(dt_rt_bufsize(dtp)), 0)) < 0 ||
 	    (m[DT_MAP_MSTATE] = dt_rt_map("dt_mstate", BPF_MAP_TYPE_PERCPU_ARRAY, 4,
-					   dtp->mstate_size, 1, 0)) < 0 ||
+					   prog->mstate_size, 1, 0)) < 0 ||
 	    (m[DT_MAP_STATE] = dt_rt_map("dt_state", BPF_MAP_TYPE_ARRAY, 4,
 					  DT_ST_SIZE + prog->globals_size, 1, 0)) < 0 ||
 	    (m[DT_MAP_STATS] = dt_rt_map("dt_stats", BPF_MAP_TYPE_PERCPU_ARRAY, 4, DT_STATS_SIZE,
@@ -378,8 +423,6 @@ dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n, int dispatch_
 	}
 }
 
-static int dt_rt_reclaim_load(dt_handle_t *dtp);
-
 /*
  * A shared program's dispatch map: for each probe it serves, at the provider's key, the probe
  * id and the mask of the clauses (by their index in the program) that enable it.
@@ -409,168 +452,36 @@ dt_rt_dispatch_fill(dt_handle_t *dtp, dt_bpfprog_t *bp)
 	return 0;
 }
 
-/*
- * bufpolicy=fill: the room kept free in every CPU's buffer for END's records, so they fit
- * even in a full one (DTrace's reserve): what END's clauses write, summed. The consumer
- * refuses to start tracing when it is more than bufsize.
- */
-static uint64_t
-dt_rt_end_reserve(const dt_program_t *prog)
-{
-	uint64_t n = 0;
-
-	for (int c = 0; c < prog->nclauses; c++) {
-		const dt_clause_t *cl = prog->clauses[c];
-
-		for (size_t k = 0; cl->has_record && k < cl->probes.len; k++) {
-			if (cl->probes.data[k]->flags & DT_PRF_END) {
-				n += cl->recsize;
-				break;
-			}
-		}
-	}
-	return n;
-}
-
-/* A code generation failure: at its clause, as a compile error, when it has one. */
-static void
-dt_rt_cg_error(dt_handle_t *dtp, const dt_cg_t *cg, const dt_bpfprog_t *bp)
-{
-	const char *msg = cg->err ? cg->err : "unknown error";
-	dt_arena_t arena;
-	dt_diags_t diags;
-	dt_diag_t *d;
-
-	if (!cg->err_loc.src) {
-		fprintf(stderr, "dtrace: failed to generate code for %s: %s\n", bp->name, msg);
-		return;
-	}
-	dt_arena_init(&arena);
-	dt_diags_init(&diags, &arena);
-	d = dt_diag_error(&diags, D_UNKNOWN, cg->err_loc, "%s", msg);
-	if (d && cg->err_hint)
-		dt_diag_hint(&diags, d, "%s", cg->err_hint);
-	dt_diags_print(&diags, stderr, dtp->opts.errtags);
-	dt_arena_fini(&arena);
-}
-
 int
 dt_rt_load(dt_handle_t *dtp)
 {
-	dt_program_t *prog = dtp->prog;
-	dt_cg_t *cgs;
-	uint32_t temp_max = 64;
-	int err = 0;
+	dt_bpfprog_t *rc = dtp->reclaim;
+	int err;
 
-	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL)
-		dtp->end_reserve = dt_rt_end_reserve(prog);
-	/* Group probes into programs, then give each program its clauses in order. */
-	for (size_t i = 0; i < prog->probes.len; i++) {
-		dt_bpfprog_t *bp = dt_rt_prog_for(dtp, prog->probes.data[i]);
-
-		dt_vec_push(&bp->probes, prog->probes.data[i]);
-		bp->flags |= prog->probes.data[i]->flags;
-		if (bp->probes.len > 1)
-			bp->probe = NULL;
+	if ((err = dt_rt_maps(dtp)) < 0)
+		return err;
+	if (rc) {
+		dt_rt_relocate(dtp, rc->code->insns, rc->code->len, -1);
+		if ((rc->fd = dt_rt_prog_load(dtp, rc)) < 0)
+			return rc->fd;
 	}
 	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
 
-		for (int c = 0; c < prog->nclauses; c++) {
-			dt_clause_t *cl = prog->clauses[c];
-			bool in = false;
-
-			for (size_t k = 0; k < cl->probes.len && !in; k++)
-				for (size_t j = 0; j < bp->probes.len && !in; j++)
-					in = cl->probes.data[k] == bp->probes.data[j];
-			if (in)
-				dt_vec_push(&bp->clauses, cl);
-		}
-	}
-
-	cgs = dt_xcalloc(dtp->bpfprogs.len + 1, sizeof(*cgs));
-	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
-		dt_cg_t *cg = &cgs[b];
-
-		cg->dtp = dtp;
-		cg->prog = prog;
-		cg->strsize = dtp->opts.strsize;
-		dt_ir_init(&cg->ir);
-		if (dt_cg_program(cg, dtp->bpfprogs.data[b]) < 0) {
-			dt_rt_cg_error(dtp, cg, dtp->bpfprogs.data[b]);
-			err = -1;
-			goto out;
-		}
-		temp_max = DT_MAX(temp_max, cg->temp_max);
-	}
-	if ((err = dt_rt_maps(dtp, temp_max)) < 0 || (err = dt_rt_reclaim_load(dtp)) < 0)
-		goto out;
-	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
-		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
-		dt_cg_t *cg = &cgs[b];
-
-		if (dtp->opts.disasm)
-			dt_disasm_ir(stderr, bp->name, &cg->ir);
 		if (bp->prov->ops->dispatch_key &&
 		    (bp->dispatch_fd = dt_rt_map("dt_disp", BPF_MAP_TYPE_ARRAY, 4, DT_DISP_VALSIZE,
-						 bp->prov->ops->ndispatch, 0)) < 0) {
-			err = bp->dispatch_fd;
-			goto out;
-		}
-		dt_rt_relocate(dtp, cg->ir.insns, cg->ir.len, bp->dispatch_fd);
-		bp->fd = dt_rt_prog_load(dtp, bp->prog_type, bp->name, &cg->ir);
-		if (bp->fd < 0) {
-			err = bp->fd;
-			goto out;
-		}
+						 bp->prov->ops->ndispatch, 0)) < 0)
+			return bp->dispatch_fd;
+		dt_rt_relocate(dtp, bp->code->insns, bp->code->len, bp->dispatch_fd);
+		if ((bp->fd = dt_rt_prog_load(dtp, bp)) < 0)
+			return bp->fd;
 		if (bp->dispatch_fd >= 0 && (err = dt_rt_dispatch_fill(dtp, bp)) < 0) {
 			fprintf(stderr, "dtrace: failed to set up %s: %s\n", bp->name,
 				strerror(-err));
-			goto out;
+			return err;
 		}
 	}
-out:
-	for (size_t b = 0; b < dtp->bpfprogs.len; b++)
-		dt_ir_fini(&cgs[b].ir);
-	free(cgs);
-	return err;
-}
-
-/*
- * Thread-local variables must not outlive their thread (a new thread may get the same id):
- * a small program on the sched_process_exit raw tracepoint, which runs in the exiting
- * thread, deletes that thread's element from every self-> variable's map.
- */
-static int
-dt_rt_reclaim_load(dt_handle_t *dtp)
-{
-	dt_program_t *prog = dtp->prog;
-	dt_irbuf_t ir;
-	int n = 0;
-
-	dt_ir_init(&ir);
-	dt_ir_emit(&ir, DT_CALL(BPF_FUNC_get_current_pid_tgid));
-	dt_ir_emit(&ir, DT_STX(BPF_DW, 10, 0, -8));
-	for (size_t i = 0; i < prog->vars.len; i++) {
-		dt_var_t *v = prog->vars.data[i];
-
-		if (v->kind != DT_VK_SELF)
-			continue;
-		dt_ir_ld_map(&ir, 1, DT_NMAPS_FIXED + prog->naggs + v->dynid);
-		dt_ir_emit(&ir, DT_MOV64_REG(2, 10));
-		dt_ir_emit(&ir, DT_ALU64_IMM(BPF_ADD, 2, -8));
-		dt_ir_emit(&ir, DT_CALL(BPF_FUNC_map_delete_elem));
-		n++;
-	}
-	dt_ir_emit(&ir, DT_MOV64_IMM(0, 0));
-	dt_ir_emit(&ir, DT_EXIT());
-	if (n) {
-		dt_rt_relocate(dtp, ir.insns, ir.len, -1);
-		dtp->reclaim_fd = dt_rt_prog_load(dtp, BPF_PROG_TYPE_RAW_TRACEPOINT, "dt_reclaim",
-						  &ir);
-	}
-	dt_ir_fini(&ir);
-	return n && dtp->reclaim_fd < 0 ? dtp->reclaim_fd : 0;
+	return 0;
 }
 
 /* The program the consumer runs for BEGIN, END or ERROR (DT_PRF_*), if the program has one. */
@@ -657,8 +568,9 @@ dt_rt_end(dt_handle_t *dtp)
 int
 dt_rt_attach(dt_handle_t *dtp)
 {
-	if (dtp->reclaim_fd >= 0) {
-		dtp->reclaim_link = bpf_raw_tracepoint_open("sched_process_exit", dtp->reclaim_fd);
+	if (dtp->reclaim) {
+		dtp->reclaim_link = bpf_raw_tracepoint_open("sched_process_exit",
+							    dtp->reclaim->fd);
 		if (dtp->reclaim_link < 0) {
 			fprintf(stderr, "dtrace: failed to attach the thread-exit cleanup: %s\n",
 				strerror(errno));

@@ -127,6 +127,9 @@ static const dt_optdesc_t dt_opts[] = {
 	/* 50: DTrace's default */
 	{"jstackframes", DT_OPTK_COUNT, F(jstackframes), 50, 1, 127, DT_OPT_NEEDVAL, NULL, NULL,
 	 true},
+	/* debugging, to test how a verifier rejection is reported: see dt_cg_clause */
+	{"rejectclause", DT_OPTK_COUNT, F(rejectclause), 0, 0, UINT32_MAX, DT_OPT_NEEDVAL, NULL,
+	 NULL, true},
 	OPT_IGNORED("cpu"), OPT_IGNORED("jstackstrsize"), OPT_IGNORED("stackindent"),
 	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"), OPT_IGNORED("rawbytes"),
 	OPT_IGNORED("defaultargs"), OPT_IGNORED("grabanon"), OPT_IGNORED("disasm"),

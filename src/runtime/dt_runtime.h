@@ -5,9 +5,12 @@
  * probe table the providers fill, the compiled program, the BPF maps and loaded programs, the
  * attached links. Its lifecycle:
  *
- *   dt_handle_new -> dt_compile_program (compiler) -> dt_rt_load (maps + programs)
- *     -> dt_rt_begin (runs BEGIN) -> dt_rt_attach (every other probe) -> consume ...
- *     -> dt_rt_detach -> dt_rt_end (runs END) -> final consume -> dt_handle_free
+ *   dt_handle_new -> dt_compile_program (the compiler: parse, sema, fold, codegen, link; the
+ *     finished BPF programs in bpfprogs, each instruction with its D source; -e stops here)
+ *   -> dt_rt_load (creates the maps, sized by the program, and loads each finished program;
+ *     a verifier rejection is reported at its D source)
+ *   -> dt_rt_begin (runs BEGIN) -> dt_rt_attach (every other probe) -> consume ...
+ *   -> dt_rt_detach -> dt_rt_end (runs END) -> final consume -> dt_handle_free
  *
  * dt_handle_free always detaches and closes everything, so no path leaves a probe attached.
  */
@@ -21,6 +24,7 @@
 
 struct dt_provider;
 struct bpf_insn;
+struct dt_irbuf;
 
 /* -x bufpolicy: what a principal buffer does when full (see dt_consume.c). */
 typedef enum dt_bufpolicy {
@@ -35,7 +39,9 @@ typedef struct dt_options {
 	bool errtags;
 	bool zdefs;		/* -Z: allow descriptions that match nothing */
 	bool destructive;	/* -w */
-	bool bpflog;		/* show the verifier log on failed loads */
+	bool bpflog;		/* show the verifier's whole log on failed loads */
+	uint32_t rejectclause;	/* debugging: clause N (1-based) starts with an instruction the
+				 * verifier rejects, to test how rejections are reported */
 	uint64_t switchrate_ns;	/* how often the consumer drains the buffer */
 	uint64_t aggrate_ns;
 	uint64_t statusrate_ns;	/* how often the run loop looks at the kernel's state */
@@ -73,6 +79,9 @@ typedef struct dt_bpfprog {
 	DT_VEC(dt_clause_t *) clauses;	/* in program order; bit i of the clause mask = [i] */
 	DT_VEC(dt_probe_t *) probes;	/* the enabled probes this program serves */
 	char name[32];
+	/* The finished code (dt_cg_link, dt_codegen.h): the instructions, each with the D source
+	 * it came from, and the functions; ld_imm64 holds map indices until the load. */
+	struct dt_irbuf *code;
 } dt_bpfprog_t;
 
 typedef struct dt_handle {
@@ -93,8 +102,8 @@ typedef struct dt_handle {
 	int *agg_fds;			/* one map per aggregation */
 	int *dyn_fds;			/* one map per thread-local variable or assoc. array */
 	DT_VEC(dt_bpfprog_t *) bpfprogs;
-	uint32_t mstate_size;		/* bytes of the per-CPU scratch value */
-	int reclaim_fd, reclaim_link;	/* thread-local variables freed when a thread exits */
+	dt_bpfprog_t *reclaim;		/* frees a thread's thread-local variables at its exit */
+	int reclaim_link;
 	uint32_t state_size;
 	int gotol;			/* the kernel's 32-bit jump: 0 not probed yet, 1 yes, 2 no */
 
@@ -123,7 +132,6 @@ typedef struct dt_handle {
 	struct dt_recbuf *held;		/* bufpolicy fill, ring: per CPU, the records kept */
 	uint32_t nheld;
 	int end_cpu;			/* the CPU END's records came from (printed last); -1 */
-	uint64_t end_reserve;		/* fill: the bytes END's records may need */
 	bool filled;			/* fill: a CPU's buffer is full, tracing must stop */
 	bool replaying;			/* committing: records print, not buffer */
 	uint64_t spec_drops, spec_drops_told;	/* records a full speculation refused */
@@ -167,7 +175,7 @@ int dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const cha
 		  const char *name, int (*fn)(dt_probe_t *, void *), void *arg);
 
 /* Maps and programs. */
-int dt_rt_load(dt_handle_t *dtp);	/* create maps, generate code, load every program */
+int dt_rt_load(dt_handle_t *dtp);	/* create maps, load every finished program */
 int dt_rt_begin(dt_handle_t *dtp);	/* run BEGIN (on this thread) */
 int dt_rt_attach(dt_handle_t *dtp);	/* attach every non-BEGIN/END program */
 void dt_rt_detach(dt_handle_t *dtp);
@@ -176,11 +184,11 @@ int dt_rt_end(dt_handle_t *dtp);	/* run END (after detach) */
 /* Does the kernel take BPF's 32-bit jump (gotol, Linux 6.4+)? Probed once, on first ask. */
 bool dt_rt_have_gotol(dt_handle_t *dtp);
 /*
- * Load one program (its instructions and functions, dt_codegen.h); on failure reload with
- * the verifier log and print the tail of it.
+ * Load one finished program (its code and functions, map fds in place); returns its fd. On
+ * failure, reload with the verifier's log and say where in the D source it was rejected and
+ * why (the whole log with -x bpflog); returns -errno.
  */
-struct dt_irbuf;
-int dt_rt_prog_load(dt_handle_t *dtp, int prog_type, const char *name, const struct dt_irbuf *ir);
+int dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp);
 
 /* Run a raw-tracepoint-type program once on this thread (BEGIN, END). */
 int dt_rt_prog_run(int prog_fd, const uint64_t *args);	/* args: 8 context words or NULL */
