@@ -23,7 +23,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "../runtime/dt_runtime.h"
@@ -308,55 +307,20 @@ dt_cg_strcmp(dt_cg_t *cg, dt_node_t *l, dt_node_t *r)
 
 /* ---- kernel types --------------------------------------------------------------------- */
 
-/* Byte offset of member "mem" in "struct sname" from the kernel's BTF, or -1. */
-/* Byte offset of member mem in struct/union t, through anonymous members (the kernel puts
- * most of mm_struct in one); -1 if there is none. */
-static int
-dt_cg_btf_member(const struct btf *btf, const struct btf_type *t, const char *mem)
-{
-	const struct btf_member *m = btf_members(t);
-
-	for (int i = 0; i < btf_vlen(t); i++, m++) {
-		const char *n = btf__name_by_offset(btf, m->name_off);
-		int off = (int)(btf_member_bit_offset(t, (uint32_t)i) / 8);
-
-		if (n && *n && strcmp(n, mem) == 0)
-			return off;
-		if (!n || !*n) {
-			const struct btf_type *mt = btf__type_by_id(btf, m->type);
-			int sub;
-
-			while (mt && (btf_is_typedef(mt) || btf_is_const(mt) || btf_is_volatile(mt)))
-				mt = btf__type_by_id(btf, mt->type);
-			if (mt && (btf_is_struct(mt) || btf_is_union(mt)) &&
-			    (sub = dt_cg_btf_member(btf, mt, mem)) >= 0)
-				return off + sub;
-		}
-	}
-	return -1;
-}
-
+/*
+ * Byte offset of member "mem" in the kernel's "struct sname", through anonymous members (the
+ * kernel puts most of mm_struct in one), or -1. The compiler's BTF and types answer: one BTF
+ * handle per compile, already loaded when sema read a kernel type.
+ */
 int
 dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem)
 {
-	dt_handle_t *dtp = cg->dtp;
-	const struct btf_type *t;
-	const struct btf_member *m;
-	int id;
+	const dt_type_t *t = dt_type_kstruct(cg->cc, sname);
+	uint32_t off;
 
-	if (!dtp->btf) {
-		dtp->btf = btf__load_vmlinux_btf();
-		if (!dtp->btf || libbpf_get_error(dtp->btf)) {
-			dtp->btf = NULL;
-			return -1;
-		}
-	}
-	id = btf__find_by_name_kind(dtp->btf, sname, BTF_KIND_STRUCT);
-	if (id < 0)
+	if (!t || dt_type_member(cg->cc, t, mem, &off, NULL, NULL, NULL) < 0)
 		return -1;
-	t = btf__type_by_id(dtp->btf, (uint32_t)id);
-	(void)m;
-	return dt_cg_btf_member(dtp->btf, t, mem);
+	return (int)off;
 }
 
 /* realtime - TAI, now: walltimestamp adds it to the kernel's TAI clock. */

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "../runtime/dt_runtime.h"

@@ -172,6 +172,7 @@ struct dt_bpfprog;
 #define DT_NEED_ERRNO 0x2
 
 typedef struct dt_cg {
+	dt_compile_t *cc;	/* the compile: its types and the kernel's BTF */
 	struct dt_handle *dtp;
 	dt_program_t *prog;
 	dt_irbuf_t ir;
@@ -359,9 +360,10 @@ int dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp);
 /*
  * The back end (dt_link.c): group the program's probes into BPF programs (dtp->bpfprogs),
  * generate each, size the scratch value (prog->mstate_size), make the thread-exit cleanup
- * program (dtp->reclaim); -S prints them. 0, or -1 with the error in diags.
+ * program (dtp->reclaim); -S prints them. Kernel struct offsets come from cc's types (one BTF
+ * handle per compile). 0, or -1 with the error in cc->diags.
  */
-int dt_cg_link(struct dt_handle *dtp, dt_program_t *prog, dt_diags_t *diags);
+int dt_cg_link(dt_compile_t *cc, dt_program_t *prog);
 
 /* -S: the instructions as text, in the verifier's notation (dt_disasm.c). */
 int dt_disasm_insn(dt_strbuf_t *sb, const struct bpf_insn *in, size_t left);

@@ -135,8 +135,10 @@ dt_link_error(dt_diags_t *diags, const dt_cg_t *cg, const dt_bpfprog_t *bp)
 }
 
 int
-dt_cg_link(dt_handle_t *dtp, dt_program_t *prog, dt_diags_t *diags)
+dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 {
+	dt_handle_t *dtp = cc->dtp;
+	dt_diags_t *diags = &cc->diags;
 	uint32_t temp_max = 64;
 
 	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL)	/* the clauses' fill checks use it */
@@ -168,6 +170,7 @@ dt_cg_link(dt_handle_t *dtp, dt_program_t *prog, dt_diags_t *diags)
 	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
 		dt_cg_t cg = {
+			.cc = cc,
 			.dtp = dtp,
 			.prog = prog,
 			.strsize = dtp->opts.strsize,

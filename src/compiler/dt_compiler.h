@@ -688,6 +688,13 @@ int dt_type_symbol(dt_compile_t *cc, const char *name, const dt_type_t **type);
 /* The kernel's BTF for cc, loaded on first use; NULL (cc->btf_err) when unavailable. */
 struct btf *dt_type_btf(dt_compile_t *cc);
 
+/*
+ * The kernel's "struct tag" from BTF, never one the program defines: the layout code
+ * generation walks (task_struct, dentry, ...) must be the kernel's. NULL without BTF or
+ * without such a struct.
+ */
+const dt_type_t *dt_type_kstruct(dt_compile_t *cc, const char *tag);
+
 /* Free what dt_types.c allocated outside the arena (dt_compile_fini calls it). */
 void dt_types_fini(dt_compile_t *cc);
 

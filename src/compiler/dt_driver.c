@@ -53,7 +53,7 @@ dt_compile_program(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs)
 		for (int i = 0; i < nsrcs; i++)
 			dt_ast_dump(roots[i], stderr);
 	}
-	if (!prog || dt_cg_link(cc->dtp, prog, &cc->diags) < 0)
+	if (!prog || dt_cg_link(cc, prog) < 0)
 		return NULL;
 	return prog;
 }

@@ -1030,6 +1030,17 @@ dt_tp_abstract(dt_tparse_t *tp, const dt_type_t *t)
 }
 
 const dt_type_t *
+dt_type_kstruct(dt_compile_t *cc, const char *tag)
+{
+	int id;
+
+	if (!dt_type_btf(cc))
+		return NULL;
+	id = btf__find_by_name_kind(cc->btf, tag, BTF_KIND_STRUCT);
+	return id > 0 ? dt_btf_type(cc, (uint32_t)id) : NULL;
+}
+
+const dt_type_t *
 dt_type_lookup(dt_compile_t *cc, const char *spelling, char **err)
 {
 	dt_tparse_t tp = { .cc = cc, .spelling = spelling, .p = spelling };

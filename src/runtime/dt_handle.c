@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <bpf/btf.h>
 
 #include "../providers/dt_provider.h"
 #include "../consumer/dt_consumer.h"
@@ -64,7 +63,6 @@ dt_handle_free(dt_handle_t *dtp)
 		dt_bpfprog_free(dtp->bpfprogs.data[i]);
 	dt_vec_free(&dtp->bpfprogs);
 	dt_bpfprog_free(dtp->reclaim);
-	btf__free(dtp->btf);
 	for (int i = 0; i < DT_NMAPS_FIXED; i++)
 		if (dtp->map_fds[i] >= 0)
 			close(dtp->map_fds[i]);

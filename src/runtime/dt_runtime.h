@@ -97,7 +97,6 @@ typedef struct dt_handle {
 	size_t func_indexed;		/* probes.len when the index was built */
 
 	dt_program_t *prog;		/* the compiled program */
-	struct btf *btf;		/* the kernel's BTF, loaded when a program needs it */
 	int map_fds[DT_NMAPS_FIXED];
 	int *agg_fds;			/* one map per aggregation */
 	int *dyn_fds;			/* one map per thread-local variable or assoc. array */
