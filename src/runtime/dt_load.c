@@ -33,56 +33,88 @@ dt_rt_log_insn(const char *p, const char *end)
 	return e + 3 <= end && e[0] == ':' && e[1] == ' ' && e[2] == '(' ? n : -1;
 }
 
+long
+dt_rt_verifier_insn(const char *log, const char **reason, int *rlen)
+{
+	const char *p, *nl, *after = NULL;
+	long failed = -1, n;
+	char *e;
+
+	*reason = NULL;
+	*rlen = 0;
+	/* the instructions walked, each as "N: (opcode) ...": the failing one is the last */
+	for (p = log; *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if ((n = dt_rt_log_insn(p, nl)) >= 0) {
+			failed = n;
+			after = *nl ? nl + 1 : nl;
+		}
+	}
+	/* the reason: the first line after it that says something (not a register state,
+	 * "N: R1=..." or "from N to M: ...", nor the summary) */
+	for (p = after; p && *p && !*reason; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if (nl > p && strncmp(p, "processed ", 10) != 0 && strncmp(p, "from ", 5) != 0 &&
+		    !(*p >= '0' && *p <= '9' && strtol(p, &e, 10) >= 0 && e[0] == ':')) {
+			*reason = p;
+			*rlen = (int)(nl - p);
+		}
+	}
+	return failed;
+}
+
+/* The function of bp's code that instruction at lies in: a subprogram, or NULL for main. */
+static const dt_irfunc_t *
+dt_rt_func_of(const dt_irbuf_t *ir, size_t at)
+{
+	const dt_irfunc_t *f = NULL;
+
+	for (size_t i = 0; i < ir->funcs.len; i++)	/* placed in order */
+		if (dt_ir_func_at(ir, &ir->funcs.data[i]) <= at)
+			f = &ir->funcs.data[i];
+	return f;
+}
+
 /*
- * Say where in the D source the verifier rejected bp, from its log (level 1): the
- * instructions it walked, each as "N: (opcode) ...", the failing one last, then the reason.
- * N counts from the program's first instruction through every subprogram, as the code lies
- * in bp->code, so bp->code->locs[N] is the node it came from. An instruction of no node (a
- * prologue's) points at the last one on the verifier's path that has one. Returns false,
- * printing nothing, when the log names no such instruction.
+ * Say where in the D source the verifier rejected bp, from its log (level 1). The failing
+ * instruction's number counts from the program's first instruction through every subprogram
+ * (clauses, library routines), as the code lies in bp->code, so bp->code->locs[N] is the node
+ * it came from. An instruction of no node (dispatch code around a clause) points at the last
+ * one walked in the same function that has one. Returns false, having said only which
+ * function it was in, when there is none (a prologue, a library routine).
  */
 static bool
 dt_rt_verifier_where(const dt_bpfprog_t *bp, const char *log)
 {
-	const char *p, *nl, *reason = NULL, *after = NULL;
+	const dt_irbuf_t *ir = bp->code;
 	const dt_loc_t *loc = NULL;
-	long failed = -1;
-	int rlen = 0;
+	const dt_irfunc_t *func;
+	const char *p, *nl, *reason;
+	int rlen;
+	long failed = dt_rt_verifier_insn(log, &reason, &rlen), n;
 
-	if (!bp->code->locs)
+	if (failed < 0 || (size_t)failed >= ir->len)
 		return false;
-	/* the failing instruction: the last one walked */
+	func = dt_rt_func_of(ir, (size_t)failed);
 	for (p = log; *p; p = *nl ? nl + 1 : nl) {
-		nl = strchrnul(p, '\n');
-		if (dt_rt_log_insn(p, nl) >= 0) {
-			failed = dt_rt_log_insn(p, nl);
-			after = *nl ? nl + 1 : nl;
-		}
-	}
-	if (failed < 0)
-		return false;
-	/* the reason: the first line after it that says something */
-	for (p = after; *p && !reason; p = *nl ? nl + 1 : nl) {
-		nl = strchrnul(p, '\n');
-		if (nl > p && strncmp(p, "processed ", 10) != 0) {
-			reason = p;
-			rlen = (int)(nl - p);
-		}
-	}
-	/* its source, or that of the last instruction walked that has one (it is the last) */
-	for (p = log; *p; p = *nl ? nl + 1 : nl) {
-		long n;
-
 		nl = strchrnul(p, '\n');
 		n = dt_rt_log_insn(p, nl);
-		if (n >= 0 && (size_t)n < bp->code->len && bp->code->locs[n] && bp->code->locs[n]->src)
-			loc = bp->code->locs[n];
+		if (n >= 0 && (size_t)n < ir->len && ir->locs[n] && ir->locs[n]->src &&
+		    ir->locs[n]->line > 0 && dt_rt_func_of(ir, (size_t)n) == func)
+			loc = ir->locs[n];
 	}
-	if (!loc || loc->line <= 0)
+	if (!reason) {
+		reason = "(no reason given)";
+		rlen = (int)strlen(reason);
+	}
+	if (!loc) {
+		fprintf(stderr, "dtrace: the kernel's verifier rejected program %s at instruction "
+			"%ld (in %s): %.*s\n", bp->name, failed, func ? func->name : "its prologue",
+			rlen, reason);
 		return false;
+	}
 	fprintf(stderr, "%s:%d:%d: error: the kernel's verifier rejected program %s: %.*s\n",
-		dt_loc_file(*loc), loc->line, loc->col > 0 ? loc->col : 1, bp->name, rlen,
-		reason ? reason : "(no reason given)");
+		dt_loc_file(*loc), loc->line, loc->col > 0 ? loc->col : 1, bp->name, rlen, reason);
 	dt_loc_show(stderr, *loc);
 	return true;
 }

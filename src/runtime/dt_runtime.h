@@ -189,6 +189,13 @@ bool dt_rt_have_gotol(dt_handle_t *dtp);
  */
 int dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp);
 
+/*
+ * A verifier's log (level 1), read: the instruction it rejected (the last "N: (opcode) ..."
+ * line; N counts through every subprogram), or -1 when it names none; *reason (*rlen bytes)
+ * is its reason, the first line after that one that says something, or NULL.
+ */
+long dt_rt_verifier_insn(const char *log, const char **reason, int *rlen);
+
 /* Run a raw-tracepoint-type program once on this thread (BEGIN, END). */
 int dt_rt_prog_run(int prog_fd, const uint64_t *args);	/* args: 8 context words or NULL */
 /* Run the ERROR probe's clauses (if any) for a fault: args as dtrace:::ERROR gives them. */
