@@ -1077,6 +1077,7 @@ main(int argc, char **argv)
 		case 'b':
 			if (dt_opt_set(c.dtp, "bufsize", optarg, &why) < 0) {
 				fprintf(stderr, "dtrace: failed to set -b %s: %s\n", optarg, why);
+				dt_handle_free(c.dtp);
 				return 1;
 			}
 			break;
@@ -1122,6 +1123,7 @@ main(int argc, char **argv)
 
 			if (*end || pid <= 0) {
 				fprintf(stderr, "dtrace: invalid process ID: %s\n", optarg);
+				dt_handle_free(c.dtp);
 				return 2;
 			}
 			c.grab_pid = (pid_t)pid;
