@@ -1,8 +1,9 @@
 # One non-recursive Makefile: everything builds into build/.
 #   make              the dtrace command (build/dtrace)
 #   make check        build and run every test (tests/run-tests.sh)
-#   make fuzz         the front-end fuzzer (build/fuzz/fuzz_compile; clang + libFuzzer);
-#                     scripts/fuzz.sh runs it
+#   make fuzz         the fuzzers (clang + libFuzzer): build/fuzz/fuzz_compile (front end)
+#                     and build/fuzz/fuzz_load (back end, loads into the kernel);
+#                     scripts/fuzz.sh runs them
 #   make install      PREFIX=/usr DESTDIR=... : /usr/sbin/dtrace, /usr/lib/dtrace
 #   V=1               show full commands; SANITIZE=address,undefined for a sanitized build
 CC       ?= cc
@@ -76,9 +77,11 @@ FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -std=gnu11 $(WARN) -D_GNU_SOURCE \
                -DDT_LIBDIR='"$(LIBDIR)"' -Isrc -I$(B)/gen $(FUZZ_SAN)
 FUZZ_OBJS   := $(SRCS:%.c=$(B)/fuzz/%.o)
 
-fuzz: $(B)/fuzz/fuzz_compile
+FUZZ_UTIL   := $(B)/fuzz/tests/fuzz/fuzz_util.o $(B)/fuzz/tests/fuzz/fuzz_gen.o
 
-$(B)/fuzz/fuzz_compile: $(B)/fuzz/tests/fuzz/fuzz_compile.o $(FUZZ_OBJS)
+fuzz: $(B)/fuzz/fuzz_compile $(B)/fuzz/fuzz_load
+
+$(B)/fuzz/fuzz_%: $(B)/fuzz/tests/fuzz/fuzz_%.o $(FUZZ_UTIL) $(FUZZ_OBJS)
 	@echo "  LD      $@"
 	$(Q)$(CLANG) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(LDLIBS)
 
@@ -102,4 +105,5 @@ clean:
 
 .PHONY: all check fuzz install clean
 .SECONDARY:
--include $(OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) $(B)/fuzz/tests/fuzz/fuzz_compile.d
+-include $(OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) $(FUZZ_UTIL:.o=.d) \
+	 $(B)/fuzz/tests/fuzz/fuzz_compile.d $(B)/fuzz/tests/fuzz/fuzz_load.d

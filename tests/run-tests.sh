@@ -8,11 +8,13 @@
 #           "FAIL NAME" per test and "N passed, N failed" last; each test counts in the totals.
 #   run/    tests/run/NAME.d, traced for real (root only), expected exit status 0.
 #   errors/ tests/errors/NAME.d, programs that must be rejected, expected exit status 1.
-#   fuzz/compile  scripts/fuzz.sh for $FUZZ_SECONDS seconds (default 20; 0 turns it off) over
-#           the compiler's front end; one test. A crash, hang or leak fails it and prints the
+#   fuzz/compile, fuzz/load  scripts/fuzz.sh for $FUZZ_SECONDS seconds each (default 20; 0
+#           turns them off) over the compiler's front end, then over the back end loading
+#           into the kernel (root only). A crash, hang or leak fails it and prints the
 #           reproducer's path. Skipped when clang's libFuzzer runtime is missing, and while a
-#           known failure in tests/fuzz/crashes/ still reproduces (scripts/fuzz.sh --replay
-#           lists them): once they are fixed the stage arms itself, with them as regressions.
+#           known failure in the target's crashes directory still reproduces (scripts/fuzz.sh
+#           --target T --replay lists them): once they are fixed the stage arms itself, with
+#           them as regressions.
 #
 # A .d test is NAME.d plus optional files next to it:
 #   NAME.out     expected stdout, compared exactly (not checked when absent)
@@ -261,50 +263,55 @@ run_dir errors "$@"
 
 # ---- fuzz -------------------------------------------------------------------------------
 
+# run_fuzz TARGET [PATTERN...]: scripts/fuzz.sh --target TARGET as the test fuzz/TARGET.
 run_fuzz() {
+	ftarget=$1
+	shift
 	fsecs=${FUZZ_SECONDS:-20}
-	selected fuzz/compile "$@" || return 0
+	selected "fuzz/$ftarget" "$@" || return 0
 	if [ "$fsecs" -eq 0 ]; then
-		skip fuzz/compile "FUZZ_SECONDS=0"
+		skip "fuzz/$ftarget" "FUZZ_SECONDS=0"
 		return
 	fi
 	# Known, unfixed failures would be found again in seconds: report them, don't fail.
-	timeout -k 10 300 sh "$ROOT/scripts/fuzz.sh" --replay </dev/null >"$TMP/out" 2>"$TMP/err"
+	timeout -k 10 300 sh "$ROOT/scripts/fuzz.sh" --target "$ftarget" --replay </dev/null \
+		>"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	case $rc in
 	0) ;;
 	77)
-		skip fuzz/compile "$(tail -n 1 "$TMP/out")"
+		skip "fuzz/$ftarget" "$(tail -n 1 "$TMP/out")"
 		return
 		;;
 	1)
 		nknown=$(grep -c '^FAIL ' "$TMP/out")
-		why="$nknown known failure(s) in tests/fuzz/crashes/ still reproduce"
-		skip fuzz/compile "$why (scripts/fuzz.sh --replay)"
+		why="$nknown known failure(s) in its crashes directory still reproduce"
+		skip "fuzz/$ftarget" "$why (scripts/fuzz.sh --target $ftarget --replay)"
 		return
 		;;
 	*)
-		fail fuzz/compile "scripts/fuzz.sh --replay exited with status $rc"
+		fail "fuzz/$ftarget" "scripts/fuzz.sh --replay exited with status $rc"
 		show_file stdout "$TMP/out"
 		show_file stderr "$TMP/err"
 		return
 		;;
 	esac
 	# The build (make fuzz) comes first and may take a while after a change.
-	timeout -s INT -k 10 $((fsecs + 300)) sh "$ROOT/scripts/fuzz.sh" "$fsecs" \
-		</dev/null >"$TMP/out" 2>"$TMP/err"
+	timeout -s INT -k 10 $((fsecs + 300)) sh "$ROOT/scripts/fuzz.sh" --target "$ftarget" \
+		"$fsecs" </dev/null >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	case $rc in
-	0) pass "fuzz/compile (${fsecs}s)" ;;
-	77) skip fuzz/compile "$(tail -n 1 "$TMP/out")" ;;
+	0) pass "fuzz/$ftarget (${fsecs}s)" ;;
+	77) skip "fuzz/$ftarget" "$(tail -n 1 "$TMP/out")" ;;
 	*)
-		fail fuzz/compile "scripts/fuzz.sh exited with status $rc"
+		fail "fuzz/$ftarget" "scripts/fuzz.sh exited with status $rc"
 		show_file stdout "$TMP/out"
 		show_file stderr "$TMP/err"
 		;;
 	esac
 }
-run_fuzz "$@"
+run_fuzz compile "$@"
+run_fuzz load "$@"
 
 echo "$npass passed, $nfail failed, $nskip skipped"
 [ "$nfail" -eq 0 ]

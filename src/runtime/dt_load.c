@@ -202,6 +202,7 @@ dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 	if (fd >= 0)
 		goto out;
 	err = -errno;
+	dtp->kernel_refused = true;
 	if (err == -EPERM) {
 		fprintf(stderr, "dtrace: failed to load BPF program %s: %s (tracing needs root, or "
 			"CAP_BPF and CAP_PERFMON)\n", name, strerror(-err));
@@ -219,7 +220,8 @@ dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 		free(log);
 		goto out;
 	}
-	fprintf(stderr, "dtrace: failed to load BPF program %s: %s\n", name, strerror(errno));
+	/* the first attempt's reason: this one may add ENOSPC, for a log longer than ours */
+	fprintf(stderr, "dtrace: failed to load BPF program %s: %s\n", name, strerror(-err));
 	if (strstr(log, "cannot use helper bpf_probe_write_user"))
 		fprintf(stderr, "dtrace: copyout( ) and copyoutstr( ) need bpf_probe_write_user, "
 			"which the kernel does not allow in this program type (raw tracepoint "
@@ -490,8 +492,10 @@ dt_rt_load(dt_handle_t *dtp)
 	dt_bpfprog_t *rc = dtp->reclaim;
 	int err;
 
-	if ((err = dt_rt_maps(dtp)) < 0)
+	if ((err = dt_rt_maps(dtp)) < 0) {
+		dtp->kernel_refused = true;	/* all its failures are the kernel's */
 		return err;
+	}
 	if (rc) {
 		dt_rt_relocate(dtp, rc->code->insns, rc->code->len, -1);
 		if ((rc->fd = dt_rt_prog_load(dtp, rc)) < 0)
@@ -502,8 +506,10 @@ dt_rt_load(dt_handle_t *dtp)
 
 		if (bp->prov->ops->dispatch_key &&
 		    (bp->dispatch_fd = dt_rt_map("dt_disp", BPF_MAP_TYPE_ARRAY, 4, DT_DISP_VALSIZE,
-						 bp->prov->ops->ndispatch, 0)) < 0)
+						 bp->prov->ops->ndispatch, 0)) < 0) {
+			dtp->kernel_refused = true;
 			return bp->dispatch_fd;
+		}
 		dt_rt_relocate(dtp, bp->code->insns, bp->code->len, bp->dispatch_fd);
 		if ((bp->fd = dt_rt_prog_load(dtp, bp)) < 0)
 			return bp->fd;

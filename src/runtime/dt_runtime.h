@@ -105,6 +105,8 @@ typedef struct dt_handle {
 	int reclaim_link;
 	uint32_t state_size;
 	int gotol;			/* the kernel's 32-bit jump: 0 not probed yet, 1 yes, 2 no */
+	bool kernel_refused;		/* dt_rt_load failed in the kernel (a map or the verifier),
+					 * not with a D error: a bug of ours (the back-end fuzzer) */
 
 	/* Target process (-c / -p) */
 	pid_t target_pid;

@@ -5,44 +5,15 @@
  *
  * Built by `make fuzz` into build/fuzz/fuzz_compile with -fsanitize=fuzzer,address,undefined
  * and run by scripts/fuzz.sh. Nothing here touches the kernel: dt_handle_new() only fills the
- * probe table, and the compile stops before code generation.
- *
- * Each input gets a fresh handle. A shared one would carry state from input to input:
- * "#pragma D option" sets options on the handle, and profile-N descriptions add on-demand
- * probes to its table, so a crash could depend on the inputs before it (unreproducible) and
- * the table would grow without bound. A handle costs a few microseconds (the probe table of
- * a few hundred syscalls), small beside the compile itself.
- *
- * The kernel's BTF is the exception: parsing /sys/kernel/btf/vmlinux costs ~150 ms under
- * ASan, which would make every input that names a kernel type (curthread->pid) 100 times
- * slower than the rest. It is parsed once and lent to each compile the way dt_type_btf()
- * would have set it up, and taken back before dt_compile_fini() could free it. libbpf's
- * lookups leave a parsed btf unchanged, so inputs cannot affect each other through it. The
- * compile's table of converted types (one pointer per BTF id, into the compile's arena) is
- * lent the same way and zeroed after each input: a fresh 1 MB calloc per input would cost
- * more than most compiles.
+ * probe table, and the compile stops before code generation. How inputs are compiled (a
+ * fresh handle each, the kernel's BTF lent): fuzz_util.c.
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <bpf/btf.h>
-#include <bpf/libbpf.h>
-
-#include "common/dt_program.h"
-#include "compiler/dt_compiler.h"
-#include "runtime/dt_runtime.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* The kernel's BTF, loaded on the first input; NULL where there is none. Fuzzer state only. */
-static struct btf *fuzz_btf;
-static const dt_type_t **fuzz_btf_types;
-static uint32_t fuzz_nbtf_types;
-static bool fuzz_btf_tried;
-
-/* Macro arguments $1 and $2, so inputs can reach macro substitution past its error path. */
-static char *const fuzz_argv[] = {"42", "sshd", NULL};
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -50,48 +21,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = malloc(size + 1);
 	dt_handle_t *dtp;
 	dt_compile_t cc;
-	dt_source_t src;
 
 	if (!text)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	/* As -s: a named source, so diagnostics and $0 take the script's path. */
-	src.name = "fuzz.d";
-	src.text = text;
-	src.len = strlen(text);	/* as dtrace(1): the text ends at a NUL */
-
-	if (!fuzz_btf_tried) {
-		fuzz_btf_tried = true;
-		fuzz_btf = btf__load_vmlinux_btf();
-		if (libbpf_get_error(fuzz_btf))
-			fuzz_btf = NULL;
-		if (fuzz_btf) {
-			fuzz_nbtf_types = btf__type_cnt(fuzz_btf);
-			fuzz_btf_types = dt_xcalloc(fuzz_nbtf_types, sizeof(*fuzz_btf_types));
-		}
-	}
 	dtp = dt_handle_new();
-	dt_compile_init(&cc, dtp);
-	if (fuzz_btf) {
-		/* as dt_type_btf() leaves a compile that loaded BTF */
-		cc.btf = fuzz_btf;
-		cc.btf_tried = true;
-		cc.nbtf_types = fuzz_nbtf_types;
-		cc.btf_types = fuzz_btf_types;
-	}
-	cc.argc = 2;
-	cc.argv = fuzz_argv;
-	cc.argv0 = src.name;
-	dt_compile_sources(&cc, &src, 1, NULL);
-	if (fuzz_btf) {
-		/* lent, not the compile's to free; the types it converted die with its arena */
-		cc.btf = NULL;
-		cc.btf_types = NULL;
-		memset(fuzz_btf_types, 0, fuzz_nbtf_types * sizeof(*fuzz_btf_types));
-	}
-	dt_compile_fini(&cc);
+	dt_fuzz_compile(&cc, dtp, text, false);
 	dt_handle_free(dtp);
+	dt_fuzz_compile_fini(&cc);
 	free(text);
 	return 0;
 }

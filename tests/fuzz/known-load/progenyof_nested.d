@@ -1,0 +1,18 @@
+/*
+ * Found by fuzz_load: 32 progenyof( ) calls in the clauses of one probe, each a 64-step
+ * loop inlined at its call site, leave the verifier more than 8192 branches to come back
+ * to: "The sequence of 8193 jumps is too complex" (a kernel refusal, no D error).
+ */
+syscall:::entry
+{
+	@q = quantize(progenyof(progenyof(progenyof(progenyof(progenyof(7))))));
+	@q = quantize(progenyof(progenyof(progenyof(progenyof(progenyof(7))))));
+	@q = quantize(progenyof(progenyof(progenyof(progenyof(progenyof(7))))));
+	@q = quantize(progenyof(progenyof(progenyof(progenyof(progenyof(7))))));
+	@q = quantize(progenyof(progenyof(progenyof(progenyof(progenyof(7))))));
+}
+syscall:::entry
+/progenyof(progenyof(progenyof(progenyof(progenyof(7)))))/
+{
+	@q = quantize(progenyof(progenyof(7)));
+}
