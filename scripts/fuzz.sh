@@ -172,7 +172,7 @@ MARK=$FUZZ_DIR/.mark$SFX.$$
 : >"$MARK"
 trap 'rm -f "$MARK"' EXIT
 
-set -- -max_len=4096 -timeout="$TIMEOUT" -rss_limit_mb=2048 -max_total_time="$SECONDS_" \
+set -- -max_len=4096 -timeout="$TIMEOUT" -report_slow_units="$TIMEOUT" -rss_limit_mb=2048 -max_total_time="$SECONDS_" \
 	-dict="$ROOT/tests/fuzz/d.dict" -artifact_prefix="$ARTIFACTS/" -print_final_stats=1 "$@"
 if [ "$JOBS" -gt 1 ]; then
 	set -- -fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 "$@"
