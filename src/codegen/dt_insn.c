@@ -21,7 +21,8 @@
  * Growing a jump moves everything after it, which can push another jump out of range, so
  * the layout is recomputed until no jump grows (it only grows, so this ends). Where the
  * kernel has no gotol the caller is told which code needed it (ir->tag when the jump was
- * emitted), to refuse the program with an error at that clause.
+ * emitted), to refuse the program with an error at that clause. "Too far" leaves room for
+ * the kernel's own rewriting (DT_JMP_NEAR).
  *
  * Memory offsets have 16 bits too: dt_insn_mem makes an instruction whose offset does not fit
  * into an invalid one that dt_ir_emit counts (ir->nbadoff), so code generation can refuse it.
@@ -137,10 +138,56 @@ dt_ir_newpos(const dt_irbuf_t *ir, const long *grown, long p)
 	return p + grown[lo];
 }
 
+/*
+ * The kernel rewrites some instructions into several after we hand it the program (helper
+ * calls it inlines, such as map lookups, and checked divisions), and fixes the jumps over
+ * them, failing with "cannot be patched due to 16-bit range" when one no longer fits. So
+ * where gotol is there, a jump over more than DT_JMP_NEAR instructions takes it (room for
+ * each instruction it passes to grow 16 times); where it is not, any jump that fits 16 bits
+ * is tried, and the kernel's check is the last word.
+ */
+#define DT_JMP_NEAR 2047
+
 static bool
-dt_ir_fits16(long off)
+dt_ir_fits(long off, long limit)
 {
-	return off >= INT16_MIN && off <= INT16_MAX;
+	return off >= -limit - 1 && off <= limit;
+}
+
+/*
+ * Lay out until stable: a conditional jump beyond limit becomes a trampoline (tramp[k],
+ * grown[k] the slots the first k jumps added). Returns whether any jump is beyond limit.
+ */
+static bool
+dt_ir_layout(dt_irbuf_t *ir, long limit, long *grown, bool *tramp)
+{
+	size_t nj = ir->jumps.len;
+	bool changed = true, far = false;
+
+	memset(grown, 0, (nj + 1) * sizeof(*grown));
+	memset(tramp, 0, (nj + 1) * sizeof(*tramp));
+	while (changed) {
+		changed = false;
+		for (size_t k = 0; k < nj; k++) {
+			struct dt_jump *j = &ir->jumps.data[k];
+			long to = dt_ir_newpos(ir, grown, ir->label_pos.data[j->label]);
+			long from = (long)j->at + grown[k];
+			bool cond = !j->call && BPF_OP(ir->insns[j->at].code) != BPF_JA;
+
+			if (j->call || dt_ir_fits(to - from - 1, limit))
+				continue;
+			if (!far)
+				ir->far_tag = j->tag;
+			far = true;
+			if (cond && !tramp[k]) {
+				tramp[k] = true;
+				changed = true;
+			}
+		}
+		for (size_t k = 0; k < nj; k++)
+			grown[k + 1] = grown[k] + (tramp[k] ? DT_TRAMP_EXTRA : 0);
+	}
+	return far;
 }
 
 void
@@ -164,7 +211,7 @@ dt_ir_finish(dt_irbuf_t *ir, bool (*have_gotol)(void *arg), void *arg)
 	size_t nj = ir->jumps.len;
 	long *grown = dt_xcalloc(nj + 1, sizeof(long));
 	bool *tramp = dt_xcalloc(nj + 1, sizeof(bool));
-	bool changed = true, far = false;
+	long limit = DT_JMP_NEAR;
 	int rc = 0;
 
 	for (size_t k = 0; k < nj; k++) {
@@ -173,38 +220,12 @@ dt_ir_finish(dt_irbuf_t *ir, bool (*have_gotol)(void *arg), void *arg)
 			goto out;
 		}
 	}
-	/* Lay out until stable: a conditional jump that does not fit becomes a trampoline. */
-	while (changed) {
-		changed = false;
-		for (size_t k = 0; k < nj; k++) {
-			struct dt_jump *j = &ir->jumps.data[k];
-			long to = dt_ir_newpos(ir, grown, ir->label_pos.data[j->label]);
-			long from = (long)j->at + grown[k];
-			bool cond = !j->call && BPF_OP(ir->insns[j->at].code) != BPF_JA;
-
-			if (j->call || dt_ir_fits16(to - from - 1))
-				continue;
-			far = true;
-			if (cond && !tramp[k]) {
-				tramp[k] = true;
-				changed = true;
-			}
+	if (dt_ir_layout(ir, limit, grown, tramp) && !(have_gotol && have_gotol(arg))) {
+		limit = INT16_MAX;
+		if (dt_ir_layout(ir, limit, grown, tramp)) {
+			rc = -2;	/* ir->far_tag: whose */
+			goto out;
 		}
-		for (size_t k = 0; k < nj; k++)
-			grown[k + 1] = grown[k] + (tramp[k] ? DT_TRAMP_EXTRA : 0);
-	}
-	if (far && !(have_gotol && have_gotol(arg))) {
-		for (size_t k = 0; k < nj; k++) {
-			struct dt_jump *j = &ir->jumps.data[k];
-			long to = dt_ir_newpos(ir, grown, ir->label_pos.data[j->label]);
-
-			if (!j->call && !dt_ir_fits16(to - ((long)j->at + grown[k]) - 1)) {
-				ir->far_tag = j->tag;
-				break;
-			}
-		}
-		rc = -2;
-		goto out;
 	}
 	if (grown[nj]) {
 		/* Move the code apart to make room for the trampolines, from the end. */
@@ -236,7 +257,7 @@ dt_ir_finish(dt_irbuf_t *ir, bool (*have_gotol)(void *arg), void *arg)
 			in[1] = dt_insn(BPF_JMP | BPF_JA, 0, 0, 1, 0);
 			in[2] = dt_insn(BPF_JMP32 | BPF_JA, 0, 0, 0, (int32_t)(to - from - 3));
 			ir->locs[from + 1] = ir->locs[from + 2] = ir->locs[from];
-		} else if (dt_ir_fits16(to - from - 1)) {
+		} else if (dt_ir_fits(to - from - 1, limit)) {
 			in->off = (int16_t)(to - from - 1);
 		} else {
 			*in = dt_insn(BPF_JMP32 | BPF_JA, 0, 0, 0, (int32_t)(to - from - 1));
