@@ -68,6 +68,50 @@ dt_cg_badoff(dt_cg_t *cg)
 	}
 }
 
+/*
+ * The kernel lets one program use at most 64 maps (its MAX_USED_MAPS): the fixed ones, the
+ * dispatch map, and one per aggregation and per thread-local or associative variable its
+ * clauses touch. And the per-CPU scratch value a clause's temporaries live in has at most
+ * 32768 bytes (the offsets of loads and stores). Past either, an error at the clause where
+ * it happens, in D's terms, instead of the kernel's E2BIG or "Too many open files".
+ */
+#define DT_MAX_MSTATE 32768
+
+static void
+dt_cg_limits(dt_cg_t *cg, size_t start, bool *seen, int *nmaps)
+{
+	static char msg[200];
+
+	for (size_t i = start; i < cg->ir.len; i++) {
+		const struct bpf_insn *in = &cg->ir.insns[i];
+
+		if (in->code != (BPF_LD | BPF_DW | BPF_IMM))
+			continue;
+		if ((in->src_reg == BPF_PSEUDO_MAP_FD || in->src_reg == BPF_PSEUDO_MAP_VALUE) &&
+		    in->imm >= DT_NMAPS_FIXED && !seen[in->imm - DT_NMAPS_FIXED]) {
+			seen[in->imm - DT_NMAPS_FIXED] = true;
+			++*nmaps;
+		}
+		i++;	/* the second half of ld_imm64 */
+	}
+	if (*nmaps > DT_MAX_PROG_MAPS) {
+		snprintf(msg, sizeof(msg), "too many aggregations and thread-local or associative "
+			 "variables for one probe: the kernel gives a program at most %d maps, "
+			 "and %d of them are dtrace's own", DT_MAX_PROG_MAPS, DT_NMAPS_FIXED);
+		dt_cg_fail(cg, msg);
+		cg->err_hint = "use fewer aggregations or variables on the same probe, or one "
+			       "aggregation (or array) with a key that tells them apart";
+	} else if (DT_MST_TEMP + (uint64_t)cg->temp_max > DT_MAX_MSTATE) {
+		snprintf(msg, sizeof(msg), "the clause needs %u bytes of scratch space per CPU "
+			 "for its clause-local (this->) variables and temporaries; at most %u "
+			 "are possible", (unsigned)DT_MST_TEMP + cg->temp_max,
+			 (unsigned)DT_MAX_MSTATE);
+		dt_cg_fail(cg, msg);
+		cg->err_hint = "use fewer or smaller this-> variables and string temporaries "
+			       "(lower strsize)";
+	}
+}
+
 int
 dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 {
@@ -121,6 +165,10 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	size_t nc = bp->clauses.len, per = (nc + DT_MAX_SUBPROGS - 1) / DT_MAX_SUBPROGS;
 	size_t ngroups = per ? (nc + per - 1) / per : 0;
 	int *entry = dt_xcalloc(ngroups + 1, sizeof(int));
+	/* aggregations and dynamic variables the clauses touch: the maps it uses */
+	bool *map_seen = dt_xcalloc((size_t)cg->prog->naggs + (size_t)cg->prog->ndynvars + 1,
+				    sizeof(bool));
+	int nmaps = DT_NMAPS_FIXED;
 
 	for (size_t g = 0; g < ngroups; g++) {
 		entry[g] = dt_ir_label(ir);
@@ -161,16 +209,21 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 				}
 				dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, skip);
 			}
+			size_t start = ir->len;
+
 			ir->tag = (int)i + 1;
 			dt_cg_clause(cg, bp->clauses.data[i]);
 			ir->tag = 0;
 			dt_ir_place(ir, skip);
 			if (!cg->err && ir->nbadoff)
 				dt_cg_badoff(cg);
+			if (!cg->err)
+				dt_cg_limits(cg, start, map_seen, &nmaps);
 			if (cg->err) {
 				if (!cg->err_loc.src)
 					cg->err_loc = bp->clauses.data[i]->node->loc;
 				free(entry);
+				free(map_seen);
 				dt_cg_lib_emit(cg);
 				return -1;
 			}
@@ -179,6 +232,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		dt_ir_emit(ir, DT_EXIT());
 	}
 	free(entry);
+	free(map_seen);
 	/* the library routines the clauses call, once each */
 	if (dt_cg_lib_emit(cg) < 0)
 		return -1;

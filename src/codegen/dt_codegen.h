@@ -339,6 +339,8 @@ void dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign);
  */
 #define DT_MAX_MASKED_CLAUSES (64 * 16)
 #define DT_DISP_VALSIZE (8 + DT_MAX_MASKED_CLAUSES / 8)
+/* Maps one program may use: the kernel's MAX_USED_MAPS. */
+#define DT_MAX_PROG_MAPS 64
 /* Subprograms a program may have: the kernel allows 256 in all (main included). */
 #define DT_MAX_SUBPROGS 200
 

@@ -192,6 +192,20 @@ dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 			      prog->mstate_size);
 		return -1;
 	}
+	{
+		/* one program frees every self-> variable, and it may use only so many maps */
+		int nself = 0;
+
+		for (size_t i = 0; i < prog->vars.len; i++)
+			nself += prog->vars.data[i]->kind == DT_VK_SELF;
+		if (nself > DT_MAX_PROG_MAPS) {
+			dt_diag_error(diags, D_UNKNOWN, (dt_loc_t){0}, "the program has %d "
+				      "thread-local (self->) variables; at most %d are possible: "
+				      "use fewer, or one self-> associative array whose key tells "
+				      "them apart", nself, DT_MAX_PROG_MAPS);
+			return -1;
+		}
+	}
 	dtp->reclaim = dt_link_reclaim(prog);
 
 	for (size_t b = 0; dtp->opts.disasm && b < dtp->bpfprogs.len; b++) {
