@@ -33,13 +33,34 @@
 
 #define DT_VERSION "Sun D 1.6.4 (dtrace-bpf 0.1)"
 
+/* The signal (SIGINT, SIGTERM, SIGHUP) that asks tracing to stop; 0 while none came. */
 static volatile sig_atomic_t g_intr;
 
 static void
 dt_on_signal(int sig)
 {
-	(void)sig;
-	g_intr = 1;
+	g_intr = sig;
+}
+
+/*
+ * From the first kernel object on, a signal must not kill dtrace before it has undone what
+ * it made and printed what it has: the handler only notes the signal; loading and attaching
+ * (seconds for thousands of probes) check the note between programs, and the run loop ends
+ * on it. As DTrace, SIGHUP ends tracing like SIGINT and SIGTERM. SA_RESTART: reads and writes
+ * of the set-up are not cut short; the run loop's ppoll returns at once anyway.
+ */
+static void
+dt_catch_signals(dt_handle_t *dtp)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = dt_on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	dtp->intr = &g_intr;
 }
 
 static void
@@ -95,6 +116,7 @@ typedef struct dt_cmd {
 	DT_VEC(const char *) libdirs;	/* -L, in order; then the default library directory */
 	DT_VEC(dt_source_t) libs;	/* the D libraries read from them */
 	const char *cmd;	/* -c */
+	int exec_err_fd;	/* -c: the child writes exec's errno here (close-on-exec) */
 	pid_t grab_pid;		/* -p */
 	bool list, compile_only, verbose;
 	bool cpp, cpp_hdrs;	/* -C, -H */
@@ -660,13 +682,33 @@ dt_check_privileges(void)
 /* ---- the traced process --------------------------------------------------------------- */
 
 /* -c: fork the command, held on a pipe until tracing is on. */
-/* Can the command's first word be executed (directly, or found in PATH)? errno if not. */
+/* Can execve run path? A directory passes access(X_OK) but exec refuses it (EACCES). */
+static bool
+dt_cmd_runnable(const char *path, int *err)
+{
+	struct stat st;
+
+	if (access(path, X_OK) < 0) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			*err = errno;
+		return false;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		*err = EACCES;
+		return false;
+	}
+	return true;
+}
+
+/* Can the command's first word be executed (directly, or found in PATH)? errno if not, as
+ * execvp's: EACCES when some candidate was not executable, else ENOENT. */
 static bool
 dt_cmd_exists(const char *cmd)
 {
 	char word[4096], path[8192];
 	const char *p = cmd, *dirs;
 	size_t n = 0;
+	int err = ENOENT;
 
 	while (*p == ' ' || *p == '\t')
 		p++;
@@ -678,25 +720,30 @@ dt_cmd_exists(const char *cmd)
 		errno = ENOENT;
 		return false;
 	}
-	if (strchr(word, '/'))
-		return access(word, X_OK) == 0;
+	if (strchr(word, '/')) {
+		if (dt_cmd_runnable(word, &err))
+			return true;
+		errno = err;
+		return false;
+	}
 	dirs = getenv("PATH") ? getenv("PATH") : "/usr/local/bin:/usr/bin:/bin";
 	while (*dirs) {
 		size_t dl = strcspn(dirs, ":");
 
 		snprintf(path, sizeof(path), "%.*s/%s", (int)dl, dl ? dirs : ".", word);
-		if (access(path, X_OK) == 0)
+		if (dt_cmd_runnable(path, &err))
 			return true;
 		dirs += dl + (dirs[dl] == ':');
 	}
-	errno = ENOENT;
+	errno = err;
 	return false;
 }
 
 static int
-dt_create_target(dt_handle_t *dtp, const char *cmd)
+dt_create_target(dt_cmd_t *c, const char *cmd)
 {
-	int go[2];
+	dt_handle_t *dtp = c->dtp;
+	int go[2], err[2];
 	pid_t pid;
 
 	/* Fail now, before tracing starts, as dtrace(1) does, rather than in the child. */
@@ -704,17 +751,24 @@ dt_create_target(dt_handle_t *dtp, const char *cmd)
 		return -1;
 	if (pipe2(go, O_CLOEXEC) < 0)
 		return -1;
-	pid = fork();
-	if (pid < 0) {
+	if (pipe2(err, O_CLOEXEC | O_NONBLOCK) < 0) {
 		close(go[0]);
 		close(go[1]);
 		return -1;
 	}
+	pid = fork();
+	if (pid < 0) {
+		close(go[0]);
+		close(go[1]);
+		close(err[0]);
+		close(err[1]);
+		return -1;
+	}
 	if (pid == 0) {
-		char c;
+		char ch;
 
 		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
+		if (read(go[0], &ch, 1) != 1)
 			_exit(127);	/* dtrace gave up before tracing started */
 		/* As dtrace(1): the command is split at blanks and run directly, no shell, so
 		 * $target is the command's own pid. */
@@ -729,10 +783,18 @@ dt_create_target(dt_handle_t *dtp, const char *cmd)
 				_exit(127);
 			execvp(av[0], av);
 		}
-		fprintf(stderr, "dtrace: failed to execute %s: %s\n", cmd, strerror(errno));
+		{
+			int e = errno;	/* told to dtrace, which exits 1 */
+
+			fprintf(stderr, "dtrace: failed to execute %s: %s\n", cmd, strerror(e));
+			if (write(err[1], &e, sizeof(e)) != sizeof(e))
+				_exit(127);
+		}
 		_exit(127);
 	}
 	close(go[0]);
+	close(err[1]);
+	c->exec_err_fd = err[0];
 	dtp->target_pid = pid;
 	dtp->target_go_fd = go[1];
 	dtp->target_pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
@@ -883,24 +945,22 @@ static int
 dt_run(dt_cmd_t *c)
 {
 	dt_handle_t *dtp = c->dtp;
-	sigset_t block, orig;
+	sigset_t block, orig, intr_set;
 	struct sigaction sa;
 	bool child_done = false, traced;
 	int rc = 0;
 	uint64_t rate_ms = DT_MIN(dtp->opts.switchrate_ns, dtp->opts.statusrate_ns) / 1000000;
+	bool more = false;
 
 	if (rate_ms == 0)
 		rate_ms = 1;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = dt_on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &orig);
+	intr_set = block;
+	sigprocmask(SIG_BLOCK, NULL, &orig);
 
 	if (dt_consume_init(dtp) < 0)
 		return 1;
@@ -910,50 +970,73 @@ dt_run(dt_cmd_t *c)
 		sa.sa_handler = dt_on_sigchld;
 		sigaction(SIGCHLD, &sa, NULL);
 		sigaddset(&block, SIGCHLD);
-		sigprocmask(SIG_BLOCK, &block, NULL);
 	}
 	if (dt_rt_begin(dtp) < 0)
 		return 1;
-	dt_consume_poll(dtp, 0);
+	dt_consume_drain(dtp);
 	dt_consume_drops(dtp);	/* BEGIN may have filled a fill buffer */
-	if (!dtp->exiting && !dtp->filled) {
-		if (dt_rt_attach(dtp) < 0)
+	if (!dtp->exiting && !dtp->filled && !g_intr) {
+		int err = dt_rt_attach(dtp);	/* -EINTR: a signal, and nothing is attached */
+
+		if (err < 0 && err != -EINTR)
 			return 1;
-		dt_release_target(dtp);
+		if (err == 0)
+			dt_release_target(dtp);
 	}
+	/* From here signals arrive only in ppoll, which returns at once for one. */
+	sigprocmask(SIG_BLOCK, &block, NULL);
 	while (!dtp->exiting && !dtp->filled && !g_intr && !child_done) {
 		struct pollfd pfd[2] = {
 			{.fd = dt_consume_epoll_fd(dtp), .events = POLLIN},
 			{.fd = dtp->target_pidfd, .events = POLLIN},
 		};
 		struct timespec ts = {(time_t)(rate_ms / 1000), (long)(rate_ms % 1000) * 1000000};
-		int n = ppoll(pfd, dtp->target_pidfd >= 0 ? 2 : 1, &ts, &orig);
+		int n;
 
+		if (more)	/* the last poll stopped at a ring's worth: no waiting */
+			ts = (struct timespec){0, 0};
+		n = ppoll(pfd, dtp->target_pidfd >= 0 ? 2 : 1, &ts, &orig);
 		if (n < 0 && errno != EINTR) {
 			perror("dtrace: poll");
 			rc = 1;
 			break;
 		}
-		dt_consume_poll(dtp, 0);
+		/*
+		 * ppoll delivers a pending signal only when it would sleep: while the ring is
+		 * readable it returns at once and the signal stays pending for ever. Take it.
+		 */
+		if (n >= 0) {
+			int sig = sigtimedwait(&intr_set, NULL, &(struct timespec){0, 0});
+
+			if (sig > 0)
+				g_intr = sig;
+		}
+		more = dt_consume_poll(dtp, 0) > 0;
 		dt_consume_drops(dtp);
 		dt_trace_events(dtp, &child_done);
 		if (n > 0 && dtp->target_pidfd >= 0 && (pfd[1].revents & POLLIN))
 			child_done = true;
 	}
+	/*
+	 * Stop: the probes first (at once, however fast they fire), so what is left in the
+	 * buffer is bounded; then detach, drain, END, and what END wrote.
+	 */
+	dt_rt_stop(dtp);
 	dt_untrace_target(dtp);
-	/* Stop: detach every probe, then END, then whatever is left in the buffer. */
 	dt_rt_detach(dtp);
-	dt_consume_poll(dtp, 0);
+	dt_consume_drain(dtp);
 	if (dt_rt_end(dtp) < 0)
 		rc = 1;
-	dt_consume_poll(dtp, 0);
+	dt_consume_drain(dtp);
 	dt_consume_held(dtp);
 	dt_consume_drops(dtp);
 	if (child_done) {
-		int status;
+		int status, e;
 
 		waitpid(dtp->target_pid, &status, 0);
-		if (!dtp->opts.quiet)	/* a notice, and -q silences notices */
+		if (c->exec_err_fd >= 0 && read(c->exec_err_fd, &e, sizeof(e)) == sizeof(e))
+			rc = 1;		/* the command never ran: it said why */
+		else if (!dtp->opts.quiet)	/* a notice, and -q silences notices */
 			fprintf(stderr, "dtrace: pid %d has exited\n", (int)dtp->target_pid);
 		dtp->target_pid = 0;
 	}
@@ -1030,11 +1113,11 @@ dt_reap_target(dt_handle_t *dtp, bool created)
 int
 main(int argc, char **argv)
 {
-	dt_cmd_t c = {0};
+	dt_cmd_t c = {.exec_err_fd = -1};
 	dt_compile_t cc;
 	dt_program_t *prog;
 	const char *outfile = NULL, *why;
-	int rc = 0, opt;
+	int rc = 0, opt, died = 0;
 
 	dt_hold_std_fds();
 	c.dtp = dt_handle_new();
@@ -1224,7 +1307,7 @@ main(int argc, char **argv)
 		c.dtp->target_pid = c.grab_pid;
 		c.dtp->target_pidfd = (int)syscall(SYS_pidfd_open, c.grab_pid, 0);
 	}
-	if (c.cmd && !c.compile_only && dt_create_target(c.dtp, c.cmd) < 0) {
+	if (c.cmd && !c.compile_only && dt_create_target(&c, c.cmd) < 0) {
 		fprintf(stderr, "dtrace: failed to execute %s: %s\n", c.cmd, strerror(errno));
 		rc = 1;
 		goto done;
@@ -1277,7 +1360,9 @@ main(int argc, char **argv)
 		}
 		c.dtp->out = fp;
 	}
-	if (dt_rt_load(c.dtp) < 0) {
+	dt_catch_signals(c.dtp);
+	if (dt_rt_load(c.dtp) < 0 || g_intr) {
+		died = g_intr;
 		rc = 1;
 		goto done;
 	}
@@ -1289,6 +1374,8 @@ main(int argc, char **argv)
 
 done:
 	dt_reap_target(c.dtp, c.cmd != NULL);
+	if (c.exec_err_fd >= 0)
+		close(c.exec_err_fd);
 	if (dt_out_finish(c.dtp) < 0)
 		rc = 1;
 	dt_handle_free(c.dtp);
@@ -1309,5 +1396,10 @@ done:
 	for (size_t i = 0; i < c.cpp_args.len; i++)
 		free(c.cpp_args.data[i]);
 	dt_vec_free(&c.cpp_args);
+	if (died) {
+		/* Stopped before tracing began, with everything undone: die of the signal. */
+		signal(died, SIG_DFL);
+		raise(died);
+	}
 	return rc;
 }

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -88,6 +89,7 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	uint64_t word, addr, clause;
 	unsigned kind;
 	dt_probe_t *prp;
+	dt_strbuf_t msg = {0};
 
 	if (len < DT_FAULT_RECSIZE)
 		return;
@@ -98,19 +100,20 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	kind = DT_FAULT_WORD_KIND(word);
 	prp = dt_probe_by_id(dtp, prid);
 	dt_consume_out_flush(dtp);
-	fprintf(stderr, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): ",
-		(unsigned long long)clause + 1, prid, prp ? prp->prov : "", prp ? prp->mod : "",
-		prp ? prp->func : "", prp ? prp->name : "");
+	/* One write per message: a fault on every event makes many (and may trace them). */
+	dt_sb_printf(&msg, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): ",
+		     (unsigned long long)clause + 1, prid, prp ? prp->prov : "",
+		     prp ? prp->mod : "", prp ? prp->func : "", prp ? prp->name : "");
 	switch (kind) {
 	case DT_FAULT_DIVZERO:
-		fprintf(stderr, "divide-by-zero");
+		dt_sb_puts(&msg, "divide-by-zero");
 		break;
 	case DT_FAULT_NOSCRATCH:
-		fprintf(stderr, "out of scratch space");
+		dt_sb_puts(&msg, "out of scratch space");
 		break;
 	case DT_FAULT_BADADDR:
 	default:
-		fprintf(stderr, "invalid address (0x%llx)", (unsigned long long)addr);
+		dt_sb_printf(&msg, "invalid address (0x%llx)", (unsigned long long)addr);
 		break;
 	}
 	/* DTrace says which action; we add where it is in the source. */
@@ -125,17 +128,19 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 		dt_program_t *prog = dtp->prog;
 
 		if (stmt == 0)
-			fprintf(stderr, " in predicate");
+			dt_sb_puts(&msg, " in predicate");
 		else
-			fprintf(stderr, " in action #%u", stmt);
+			dt_sb_printf(&msg, " in action #%u", stmt);
 		if (site < prog->fault_sites.len) {
 			const dt_loc_t *l = &prog->fault_sites.data[site];
 
 			if (l->src && l->line > 0)
-				fprintf(stderr, " at %s:%d:%d", l->src->name ? l->src->name : "-n",
-					l->line, l->col);
+				dt_sb_printf(&msg, " at %s:%d:%d",
+					     l->src->name ? l->src->name : "-n", l->line, l->col);
 		}
-		fputc('\n', stderr);
+		dt_sb_putc(&msg, '\n');
+		fputs(dt_sb_str(&msg), stderr);
+		dt_sb_free(&msg);
 		/* Then dtrace:::ERROR, if the program enables it (not for its own faults). */
 		if (!(prp && (prp->flags & DT_PRF_ERROR)))
 			dt_rt_error(dtp, eargs);
@@ -601,16 +606,42 @@ dt_consume_held(dt_handle_t *dtp)
 		dt_consume_held_cpu(dtp, (uint32_t)dtp->end_cpu);
 }
 
-/* The ring buffer's callback: a record prints now, or (fill, ring) is kept for the end. */
+static uint64_t
+dt_consume_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The ring buffer's callback: a record prints now, or (fill, ring) is kept for the end.
+ * libbpf's consume loops until it finds the ring empty, which it never does while the
+ * probes write faster than we print (or print into a file whose writes they trace): the run
+ * loop would never see a signal again. So one poll drains at most the ring's size in bytes,
+ * and for at most DT_CONSUME_SLICE_NS (a record that costs 50 us, such as a fault's message
+ * whose write faults again, makes a ring's worth seconds); a negative return stops libbpf's
+ * loop with this record consumed.
+ */
+#define DT_CONSUME_SLICE_NS 100000000ULL
+
 static int
 dt_consume_rb(void *ctx, void *data, size_t size)
 {
 	dt_handle_t *dtp = ctx;
+	uint64_t used = DT_ALIGN(size + BPF_RINGBUF_HDR_SZ, 8);
 
 	if (dtp->held)
 		dt_consume_hold(dtp, data, (uint32_t)size);
 	else
 		dt_consume_record(dtp, data, (uint32_t)size);
+	if (dtp->rb_left <= used ||
+	    (++dtp->rb_nrecs % 64 == 0 && dt_consume_now_ns() > dtp->rb_until)) {
+		dtp->rb_left = 0;
+		return -EAGAIN;
+	}
+	dtp->rb_left -= used;
 	return 0;
 }
 
@@ -630,6 +661,15 @@ dt_consume_init(dt_handle_t *dtp)
 
 		fprintf(stderr, "dtrace: failed to open the trace buffer: %s\n", strerror(-err));
 		return err;
+	}
+	{
+		struct bpf_map_info info = {0};
+		uint32_t len = sizeof(info);
+
+		dtp->rb_size = 1 << 20;
+		if (bpf_obj_get_info_by_fd(dtp->map_fds[DT_MAP_RINGBUF], &info, &len) == 0 &&
+		    info.max_entries)
+			dtp->rb_size = info.max_entries;
 	}
 	if (!dtp->ksyms)	/* read only if something prints a symbol */
 		dtp->ksyms = dt_ksyms_new(NULL);
@@ -669,9 +709,21 @@ dt_consume_poll(dt_handle_t *dtp, int timeout_ms)
 	if (!dtp->rb)
 		return 0;
 	dt_usyms_tick(dtp->usyms);
+	dtp->rb_left = dtp->rb_size;
+	dtp->rb_until = dt_consume_now_ns() + DT_CONSUME_SLICE_NS;
 	n = timeout_ms > 0 ? ring_buffer__poll(dtp->rb, timeout_ms) : ring_buffer__consume(dtp->rb);
 	dt_flow_settle_all(dtp);
+	if (n == -EAGAIN && dtp->rb_left == 0)
+		return 1;	/* a ring's worth or a time slice: more may be waiting */
 	return n < 0 && n != -EINTR ? n : 0;
+}
+
+/* Drain what the probes left, once they are stopped: bounded by what the ring holds. */
+void
+dt_consume_drain(dt_handle_t *dtp)
+{
+	while (dt_consume_poll(dtp, 0) > 0)
+		;
 }
 
 void

@@ -360,8 +360,10 @@ void dt_recbuf_free(dt_recbuf_t *b);	/* empties it; it may be used again */
 struct dt_handle;
 
 int dt_consume_init(struct dt_handle *dtp);		/* after dt_rt_load */
-/* Wait up to timeout_ms for records (0: don't wait), print them. 0 or -errno. */
+/* Wait up to timeout_ms for records (0: don't wait), print them, at most the ring's size
+ * in bytes: 1 when that stopped it (more may wait), else 0 or -errno. */
 int dt_consume_poll(struct dt_handle *dtp, int timeout_ms);
+void dt_consume_drain(struct dt_handle *dtp);	/* poll until empty (probes stopped) */
 int dt_consume_epoll_fd(struct dt_handle *dtp);	/* readable when records are ready */
 void dt_consume_drops(struct dt_handle *dtp);		/* report new drops on stderr */
 void dt_consume_aggs(struct dt_handle *dtp);		/* print every aggregation (exit) */

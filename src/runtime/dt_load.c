@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -343,7 +344,7 @@ dt_rt_maps(dt_handle_t *dtp)
 	    (m[DT_MAP_MSTATE] = dt_rt_map("dt_mstate", BPF_MAP_TYPE_PERCPU_ARRAY, 4,
 					   prog->mstate_size, 1, 0)) < 0 ||
 	    (m[DT_MAP_STATE] = dt_rt_map("dt_state", BPF_MAP_TYPE_ARRAY, 4,
-					  DT_ST_SIZE + prog->globals_size, 1, 0)) < 0 ||
+					  DT_ST_SIZE + prog->globals_size, 1, BPF_F_MMAPABLE)) < 0 ||
 	    (m[DT_MAP_STATS] = dt_rt_map("dt_stats", BPF_MAP_TYPE_PERCPU_ARRAY, 4, DT_STATS_SIZE,
 					  1, 0)) < 0 ||
 	    (m[DT_MAP_PROBES] = dt_rt_map("dt_probes", BPF_MAP_TYPE_ARRAY, 4, DT_PRB_SIZE, nprobes,
@@ -504,6 +505,8 @@ dt_rt_load(dt_handle_t *dtp)
 	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
 
+		if (dtp->intr && *dtp->intr)
+			return -EINTR;	/* a signal: thousands of programs take seconds */
 		if (bp->prov->ops->dispatch_key &&
 		    (bp->dispatch_fd = dt_rt_map("dt_disp", BPF_MAP_TYPE_ARRAY, 4, DT_DISP_VALSIZE,
 						 bp->prov->ops->ndispatch, 0)) < 0) {
@@ -621,6 +624,11 @@ dt_rt_attach(dt_handle_t *dtp)
 
 		if ((bp->flags & DT_PRF_IN_CONSUMER) || !bp->prov->ops->attach)
 			continue;	/* run, never attached */
+		if (dtp->intr && *dtp->intr) {
+			/* A signal: thousands of probes take seconds to attach; stop now. */
+			dt_rt_detach(dtp);
+			return -EINTR;
+		}
 		if ((err = bp->prov->ops->attach(dtp, bp)) < 0) {
 			dt_probe_t *prp = bp->probes.len ? bp->probes.data[0] : NULL;
 
@@ -632,6 +640,30 @@ dt_rt_attach(dt_handle_t *dtp)
 		}
 	}
 	return 0;
+}
+
+/*
+ * Stop every probe at once, before detaching them: the state goes to draining, which every
+ * program's prologue checks (as after exit()). Detaching takes long (a perf event waits a
+ * grace period each) and the probes would keep the ring full meanwhile. The word is written
+ * through the map's mapping: an update writes the whole value, over the globals that clauses
+ * store meanwhile.
+ */
+void
+dt_rt_stop(dt_handle_t *dtp)
+{
+	size_t len = (size_t)sysconf(_SC_PAGESIZE);
+	void *p = MAP_FAILED;
+
+	if (dtp->map_fds[DT_MAP_STATE] >= 0)
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED,
+			 dtp->map_fds[DT_MAP_STATE], 0);
+	if (p == MAP_FAILED) {
+		dt_rt_detach(dtp);
+		return;
+	}
+	__atomic_store_n((uint64_t *)((char *)p + DT_ST_ACTIVITY), 1, __ATOMIC_RELEASE);
+	munmap(p, len);
 }
 
 void

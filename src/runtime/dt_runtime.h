@@ -17,6 +17,7 @@
 #ifndef DT_RUNTIME_H
 #define DT_RUNTIME_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include "../common/dt_common.h"
@@ -116,11 +117,16 @@ typedef struct dt_handle {
 
 	/* Consumer state */
 	struct ring_buffer *rb;
+	uint64_t rb_size;		/* the ring's bytes: what one dt_consume_poll drains at most */
+	uint64_t rb_left;		/* bytes this dt_consume_poll may still drain */
+	uint64_t rb_until;		/* and until when (CLOCK_MONOTONIC ns) */
+	uint64_t rb_nrecs;		/* records drained (the clock is read every 64) */
 	dt_arena_t rec_arena;		/* one record's decoded strings; reset per record */
 	dt_strbuf_t rec_sb;		/* one record's text */
 	FILE *out;			/* -o file or stdout */
 	int out_errno;			/* the first failed write to out; 0: none */
 	bool exiting;			/* exit() seen or signal */
+	volatile sig_atomic_t *intr;	/* non-zero once a signal asks to stop (the command's) */
 	int exit_status;
 	bool printed_header;
 	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
@@ -176,9 +182,12 @@ int dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const cha
 		  const char *name, int (*fn)(dt_probe_t *, void *), void *arg);
 
 /* Maps and programs. */
-int dt_rt_load(dt_handle_t *dtp);	/* create maps, load every finished program */
+/* Create maps, load every finished program; -EINTR once *dtp->intr is set. */
+int dt_rt_load(dt_handle_t *dtp);
 int dt_rt_begin(dt_handle_t *dtp);	/* run BEGIN (on this thread) */
-int dt_rt_attach(dt_handle_t *dtp);	/* attach every non-BEGIN/END program */
+/* Attach every non-BEGIN/END program; -EINTR, with nothing attached, once *dtp->intr is set. */
+int dt_rt_attach(dt_handle_t *dtp);
+void dt_rt_stop(dt_handle_t *dtp);	/* every probe returns at once (still attached) */
 void dt_rt_detach(dt_handle_t *dtp);
 int dt_rt_end(dt_handle_t *dtp);	/* run END (after detach) */
 
