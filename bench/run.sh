@@ -26,12 +26,17 @@
 #   profile  profile-997 { @[stack()] = count(); } for 10 s with every CPU kept busy by a
 #            pinned `yes > /dev/null`: samples against 997 x seconds x CPUs, the tracer's
 #            CPU time (user+sys) and peak RSS (bpftrace: profile:hz:997, @[kstack])
+#   soak     SOAK_SECS (default 60) of printf() and a growing-key aggregation on every
+#            getppid of a busy loop (the consumer cannot keep up: drops are expected and
+#            must be counted): the consumer's RSS at the start and the end, events (an exact
+#            count() in the same clause), records delivered + drops (must equal events),
+#            and the time from SIGINT to the tracer's exit under that load (not in "all")
 # Groups: default (startup count printf), aggs (agg_tid agg_execname tspair strkey),
 #         consumer (printf keys profile), all.
 #
 # Environment: REPS (repetitions, default 5), N_COUNT (2000000, also agg_* and tspair),
 # N_PRINTF (1000000), N_OPENAT (200000), N_KEYS (100000), PROFILE_SECS (10), PROFILE_REPS
-# (3), PRINTF_BUFSIZES (bufsizes tried when dtrace drops; default "16m 64m"), STARTUP_RUNS
+# (3), SOAK_SECS (60), PRINTF_BUFSIZES (bufsizes tried when dtrace drops; default "16m 64m"), STARTUP_RUNS
 # (10), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
 # The bench-only triggers (bench/*.c) are compiled into a temporary directory with $CC.
 # Progress goes to stderr. Compare ratios within one run, not absolute times across runs.
@@ -51,17 +56,18 @@ PROFILE_SECS=${PROFILE_SECS:-10}
 PROFILE_REPS=${PROFILE_REPS:-3}
 PRINTF_BUFSIZES=${PRINTF_BUFSIZES:-16m 64m}
 STARTUP_RUNS=${STARTUP_RUNS:-10}
+SOAK_SECS=${SOAK_SECS:-60}
 RSS_LIMIT_KIB=$((20 * 1024)) # issue 4: dtrace's peak RSS must stay under 20 MiB
 
 usage() {
-	echo "usage: bench/run.sh [startup|count|printf|agg_tid|agg_execname|tspair|strkey|keys|profile" \
+	echo "usage: bench/run.sh [startup|count|printf|agg_tid|agg_execname|tspair|strkey|keys|profile|soak" \
 		"|default|aggs|consumer|all]..." >&2
 	exit 2
 }
 which=()
 for b in "${@:-default}"; do
 	case $b in
-	startup | count | printf | agg_tid | agg_execname | tspair | strkey | keys | profile)
+	startup | count | printf | agg_tid | agg_execname | tspair | strkey | keys | profile | soak)
 		which+=("$b")
 		;;
 	default) which+=(startup count printf) ;;
@@ -730,6 +736,88 @@ bench_profile() {
 		echo "| dtrace / bpftrace | $(ratio "${v[dtrace.s]}" "${v[bpftrace.s]}") | | |" \
 			"$(ratio "${v[dtrace.u]}" "${v[bpftrace.u]}") | $(ratio "${v[dtrace.y]}" "${v[bpftrace.y]}") |" \
 			"$(ratio "${v[dtrace.c]}" "${v[bpftrace.c]}") | $(ratio "${v[dtrace.m]}" "${v[bpftrace.m]}") |"
+	echo
+}
+
+# ---- soak: a long run under more load than the consumer can take ------------------------
+
+# rss_of PID: its resident KiB now.
+rss_of() { awk '$1 == "VmRSS:" { print $2 }' /proc/"$1"/status 2>/dev/null; }
+
+# soak_run TOOL: one soak of SOAK_SECS; "rss0 rss1 events records drops stop_ms status" to
+# $TMP/s.TOOL. The tracer's stdout goes through a FIFO to awk, which counts the "r" records
+# and keeps the rest (the aggregations printed at exit).
+soak_run() {
+	local tool=$1 wp tp prog rss0 rss1 t0 t1 events records drops
+	"$LOOP" 1000000000000 >/dev/null &
+	wp=$!
+	rm -f "$TMP/s.fifo"
+	mkfifo "$TMP/s.fifo"
+	awk '/^r / { n++; next } { print } END { print "records", n + 0 }' <"$TMP/s.fifo" \
+		>"$TMP/s.out" &
+	if [ "$tool" = dtrace ]; then
+		prog="syscall::getppid:entry /pid == $wp/ { @events = count();
+			@keys[timestamp / 1000000] = count(); printf(\"r %d\\n\", tid); }"
+		"$DTRACE" -q -n "$prog" >"$TMP/s.fifo" 2>"$TMP/s.err" &
+	else
+		prog="tracepoint:syscalls:sys_enter_getppid /pid == $wp/ { @events = count();
+			@keys[nsecs / 1000000] = count(); printf(\"r %d\\n\", tid); }"
+		BPFTRACE_MAP_KEYS_MAX=$((SOAK_SECS * 2000 + 10000)) "$BPFTRACE" -e "$prog" \
+			>"$TMP/s.fifo" 2>"$TMP/s.err" &
+	fi
+	tp=$!
+	sleep 2 # the start: set up, first records printed
+	rss0=$(rss_of "$tp")
+	sleep "$SOAK_SECS"
+	rss1=$(rss_of "$tp")
+	t0=${EPOCHREALTIME/./}
+	kill -INT "$tp"
+	wait "$tp"
+	t1=${EPOCHREALTIME/./}
+	kill "$wp" 2>/dev/null
+	wait
+	records=$(awk '$1 == "records" { print $2 }' "$TMP/s.out")
+	if [ "$tool" = dtrace ]; then
+		events=$(awk 'NF == 1 && $1 ~ /^[0-9]+$/ { print $1; exit }' "$TMP/s.out")
+	else
+		events=$(awk '$1 == "@events:" { print $2 }' "$TMP/s.out")
+	fi
+	drops=$(cat "$TMP/s.err" "$TMP/s.out" | grep -Eo '[0-9]+ drops? on CPU|Lost [0-9]+ events' |
+		grep -Eo '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+	[ -n "$events" ] || note "soak: $tool: no event count ($(errline "$TMP/s.err"))"
+	echo "${rss0:--} ${rss1:--} ${events:--} ${records:--} $drops $(((t1 - t0) / 1000))" \
+		>"$TMP/s.$tool"
+}
+
+bench_soak() {
+	local tool r0 r1 ev rec dr ms
+	for tool in dtrace bpftrace; do
+		[ "$tool" = dtrace ] && [ "$have_dtrace" -eq 0 ] && continue
+		[ "$tool" = bpftrace ] && [ "$have_bpftrace" -eq 0 ] && continue
+		log "soak: $tool, $SOAK_SECS s"
+		soak_run "$tool"
+	done
+	echo "## soak: printf and a growing-key aggregation for $SOAK_SECS s, then SIGINT"
+	echo
+	echo "On every getppid of a busy loop (tests/triggers/loop): \`@events = count();"
+	echo "@keys[timestamp / 1000000] = count(); printf(\"r %d\\n\", tid);\` (bpftrace: nsecs),"
+	echo "stdout into a pipe. Events: @events as printed at exit (exact); delivered: \"r\" lines"
+	echo "read; drops: as reported on stderr; accounted when delivered + drops = events. RSS: the"
+	echo "tracer's VmRSS 2 s after start and after $SOAK_SECS s more. SIGINT to exit: sent while"
+	echo "the loop still runs, until the tracer has printed everything and exited. One run each."
+	echo
+	echo "| | RSS start (MiB) | RSS end (MiB) | events | delivered | drops | accounted |" \
+		"SIGINT to exit (ms) |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+	for tool in dtrace bpftrace; do
+		[ -s "$TMP/s.$tool" ] || continue
+		read -r r0 r1 ev rec dr ms <"$TMP/s.$tool"
+		local ok=no
+		[ "$ev" != - ] && [ "$rec" != - ] && [ $((rec + dr)) -eq "$ev" ] && ok=yes
+		[ "$ok" = yes ] || note "soak: $tool: $rec delivered + $dr drops != $ev events"
+		echo "| $tool | $(fmt "$r0" 1024 1) | $(fmt "$r1" 1024 1) | $ev | $rec | $dr | $ok |" \
+			"$ms |"
+	done
 	echo
 }
 
