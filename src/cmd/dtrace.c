@@ -975,7 +975,7 @@ dt_run(dt_cmd_t *c)
 		return 1;
 	dt_consume_drain(dtp);
 	dt_consume_drops(dtp);	/* BEGIN may have filled a fill buffer */
-	if (!dtp->exiting && !dtp->filled && !g_intr) {
+	if (!dtp->cons->exiting && !dtp->cons->filled && !g_intr) {
 		int err = dt_rt_attach(dtp);	/* -EINTR: a signal, and nothing is attached */
 
 		if (err < 0 && err != -EINTR)
@@ -985,7 +985,7 @@ dt_run(dt_cmd_t *c)
 	}
 	/* From here signals arrive only in ppoll, which returns at once for one. */
 	sigprocmask(SIG_BLOCK, &block, NULL);
-	while (!dtp->exiting && !dtp->filled && !g_intr && !child_done) {
+	while (!dtp->cons->exiting && !dtp->cons->filled && !g_intr && !child_done) {
 		struct pollfd pfd[2] = {
 			{.fd = dt_consume_epoll_fd(dtp), .events = POLLIN},
 			{.fd = dtp->target_pidfd, .events = POLLIN},
@@ -1043,12 +1043,12 @@ dt_run(dt_cmd_t *c)
 	/* The consumer's cosmetic newline and the aggregations. */
 	dt_consume_aggs(dtp);
 	dt_consume_fini(dtp);
-	fflush(dtp->out);
+	fflush(dtp->cons->out);
 	if (traced)
 		signal(SIGCHLD, SIG_DFL);	/* its only use was waking the loop */
 	sigprocmask(SIG_SETMASK, &orig, NULL);
-	if (rc == 0 && dtp->exiting)
-		rc = dtp->exit_status;
+	if (rc == 0 && dtp->cons->exiting)
+		rc = dtp->cons->exit_status;
 	return rc;
 }
 
@@ -1061,16 +1061,16 @@ static int
 dt_out_finish(dt_handle_t *dtp)
 {
 	dt_consume_out_flush(dtp);
-	if (dtp->out != stdout) {
+	if (dtp->cons->out != stdout) {
 		errno = 0;
-		if (fclose(dtp->out) == EOF && !dtp->out_errno)
-			dtp->out_errno = errno ? errno : EIO;
-		dtp->out = stdout;
+		if (fclose(dtp->cons->out) == EOF && !dtp->cons->out_errno)
+			dtp->cons->out_errno = errno ? errno : EIO;
+		dtp->cons->out = stdout;
 		dt_consume_out_flush(dtp);	/* what went to stdout: -l, -V */
 	}
-	if (!dtp->out_errno)
+	if (!dtp->cons->out_errno)
 		return 0;
-	fprintf(stderr, "dtrace: failed to write output: %s\n", strerror(dtp->out_errno));
+	fprintf(stderr, "dtrace: failed to write output: %s\n", strerror(dtp->cons->out_errno));
 	return -1;
 }
 
@@ -1110,6 +1110,14 @@ dt_reap_target(dt_handle_t *dtp, bool created)
 	waitpid(dtp->target_pid, NULL, 0);
 }
 
+/* The consumer's state first (it reads the handle's program), then the handle. */
+static void
+dt_cmd_free(dt_handle_t *dtp)
+{
+	dt_consumer_free(dtp);
+	dt_handle_free(dtp);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1121,6 +1129,7 @@ main(int argc, char **argv)
 
 	dt_hold_std_fds();
 	c.dtp = dt_handle_new();
+	dt_consumer_new(c.dtp);
 	/* -32 and -64 pick the data model; only 64-bit exists here, so drop them. */
 	{
 		int k = 1;
@@ -1160,7 +1169,7 @@ main(int argc, char **argv)
 		case 'b':
 			if (dt_opt_set(c.dtp, "bufsize", optarg, &why) < 0) {
 				fprintf(stderr, "dtrace: failed to set -b %s: %s\n", optarg, why);
-				dt_handle_free(c.dtp);
+				dt_cmd_free(c.dtp);
 				return 1;
 			}
 			break;
@@ -1186,7 +1195,7 @@ main(int argc, char **argv)
 			break;
 		case 'h':
 			dt_usage(stdout);
-			dt_handle_free(c.dtp);
+			dt_cmd_free(c.dtp);
 			return 0;
 		case 'l':
 			c.list = true;
@@ -1206,7 +1215,7 @@ main(int argc, char **argv)
 
 			if (*end || pid <= 0) {
 				fprintf(stderr, "dtrace: invalid process ID: %s\n", optarg);
-				dt_handle_free(c.dtp);
+				dt_cmd_free(c.dtp);
 				return 2;
 			}
 			c.grab_pid = (pid_t)pid;
@@ -1221,7 +1230,7 @@ main(int argc, char **argv)
 
 			if (!text) {
 				fprintf(stderr, "dtrace: %s\n", err);
-				dt_handle_free(c.dtp);
+				dt_cmd_free(c.dtp);
 				return 1;
 			}
 			dt_add_source(&c, optarg, text, true);
@@ -1232,7 +1241,7 @@ main(int argc, char **argv)
 			break;
 		case 'V':
 			printf("dtrace: %s\n", DT_VERSION);
-			dt_handle_free(c.dtp);
+			dt_cmd_free(c.dtp);
 			return 0;
 		case 'w':
 			c.dtp->opts.destructive = true;
@@ -1248,7 +1257,7 @@ main(int argc, char **argv)
 			if (dt_opt_set(c.dtp, name, v, &why) < 0) {
 				fprintf(stderr, "dtrace: failed to set -x %s: %s\n", name, why);
 				free(name);
-				dt_handle_free(c.dtp);
+				dt_cmd_free(c.dtp);
 				return 1;
 			}
 			free(name);
@@ -1263,7 +1272,7 @@ main(int argc, char **argv)
 			else
 				fprintf(stderr, "dtrace: illegal option -- %c\n", optopt);
 			dt_usage(stderr);
-			dt_handle_free(c.dtp);
+			dt_cmd_free(c.dtp);
 			return 2;
 		}
 	}
@@ -1271,12 +1280,12 @@ main(int argc, char **argv)
 	c.argv = argv + optind;
 	if (c.srcs.len == 0 && !c.list) {
 		dt_usage(stderr);
-		dt_handle_free(c.dtp);
+		dt_cmd_free(c.dtp);
 		return 2;
 	}
 	if (c.cmd && c.grab_pid) {
 		fprintf(stderr, "dtrace: -c and -p may not be used together\n");
-		dt_handle_free(c.dtp);
+		dt_cmd_free(c.dtp);
 		return 2;
 	}
 
@@ -1358,7 +1367,7 @@ main(int argc, char **argv)
 			rc = 1;
 			goto done;
 		}
-		c.dtp->out = fp;
+		c.dtp->cons->out = fp;
 	}
 	dt_catch_signals(c.dtp);
 	if (dt_rt_load(c.dtp) < 0 || g_intr) {
@@ -1378,7 +1387,7 @@ done:
 		close(c.exec_err_fd);
 	if (dt_out_finish(c.dtp) < 0)
 		rc = 1;
-	dt_handle_free(c.dtp);
+	dt_cmd_free(c.dtp);
 	dt_compile_fini(&cc);
 	for (size_t i = 0; i < c.srcs.len; i++)
 		free((char *)(uintptr_t)c.srcs.data[i].text);

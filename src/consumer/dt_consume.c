@@ -22,16 +22,16 @@
 static void
 dt_consume_out_failed(dt_handle_t *dtp)
 {
-	if (!dtp->out_errno)
-		dtp->out_errno = errno ? errno : EIO;
-	dtp->exiting = true;
+	if (!dtp->cons->out_errno)
+		dtp->cons->out_errno = errno ? errno : EIO;
+	dtp->cons->exiting = true;
 }
 
 void
 dt_consume_out_flush(dt_handle_t *dtp)
 {
 	errno = 0;
-	if (fflush(dtp->out) == EOF || ferror(dtp->out))
+	if (fflush(dtp->cons->out) == EOF || ferror(dtp->cons->out))
 		dt_consume_out_failed(dtp);
 }
 
@@ -39,7 +39,7 @@ static void
 dt_consume_flush(dt_handle_t *dtp, dt_strbuf_t *sb)
 {
 	errno = 0;
-	if (sb->len && fwrite(sb->s, 1, sb->len, dtp->out) != sb->len)
+	if (sb->len && fwrite(sb->s, 1, sb->len, dtp->cons->out) != sb->len)
 		dt_consume_out_failed(dtp);
 	dt_sb_reset(sb);
 }
@@ -171,13 +171,13 @@ dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint3
 		n = DT_MIN(it->size / 8, DT_ARRAY_SIZE(pcs));
 		memcpy(pcs, rec + it->offset, n * 8);
 		if (it->fmt == DT_RECFMT_USTACK)
-			dt_usym_fmt_stack(sb, dtp->usyms, pcs, n, DT_STACK_INDENT);
+			dt_usym_fmt_stack(sb, dtp->cons->usyms, pcs, n, DT_STACK_INDENT);
 		else
 			dt_ksym_fmt_stack(sb, dtp->ksyms, pcs, n, DT_STACK_INDENT);
 		return;
 	case DT_RECFMT_UADDR: case DT_RECFMT_USYM: case DT_RECFMT_UMOD:
 		memcpy(pcs, rec + it->offset, 16);
-		dt_usym_fmt_item(&tmp, dtp->usyms, ukf[it->fmt], pcs);
+		dt_usym_fmt_item(&tmp, dtp->cons->usyms, ukf[it->fmt], pcs);
 		dt_sb_printf(sb, "  %-50s", dt_sb_str(&tmp));
 		dt_sb_free(&tmp);
 		return;
@@ -235,26 +235,26 @@ dt_consume_replay(dt_handle_t *dtp, const dt_recbuf_t *b)
 static void
 dt_spec_end(dt_handle_t *dtp, uint64_t id, bool commit)
 {
-	if (id == 0 || id > dtp->opts.nspec || !dtp->specs)
+	if (id == 0 || id > dtp->opts.nspec || !dtp->cons->specs)
 		return;
 	if (commit) {
-		dtp->replaying = true;
-		dt_consume_replay(dtp, &dtp->specs[id]);
-		dtp->replaying = false;
+		dtp->cons->replaying = true;
+		dt_consume_replay(dtp, &dtp->cons->specs[id]);
+		dtp->cons->replaying = false;
 	}
-	dt_recbuf_free(&dtp->specs[id]);
+	dt_recbuf_free(&dtp->cons->specs[id]);
 }
 
 /* A record of a clause that called speculate(id): held, not printed (true if taken). */
 static bool
 dt_spec_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, uint64_t id)
 {
-	if (dtp->replaying)
+	if (dtp->cons->replaying)
 		return false;
-	if (id == 0 || id > dtp->opts.nspec || !dtp->specs)
+	if (id == 0 || id > dtp->opts.nspec || !dtp->cons->specs)
 		return true;	/* speculate(0): nothing is kept */
-	if (!dt_recbuf_add(&dtp->specs[id], rec, len, dtp->opts.specsize, false))
-		dtp->spec_drops++;
+	if (!dt_recbuf_add(&dtp->cons->specs[id], rec, len, dtp->opts.specsize, false))
+		dtp->cons->spec_drops++;
 	return true;
 }
 
@@ -284,7 +284,7 @@ typedef struct dt_flowcpu {
 static dt_flowcpu_t *
 dt_flow_cpu(dt_handle_t *dtp, uint16_t cpu)
 {
-	return dtp->flowcpus && cpu < dtp->nflowcpus ? &dtp->flowcpus[cpu] : NULL;
+	return dtp->cons->flowcpus && cpu < dtp->cons->nflowcpus ? &dtp->cons->flowcpus[cpu] : NULL;
 }
 
 static void dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len,
@@ -311,8 +311,8 @@ dt_flow_settle(dt_handle_t *dtp, dt_flowcpu_t *fc, bool known, uint32_t prid, in
 static void
 dt_flow_settle_all(dt_handle_t *dtp)
 {
-	for (uint32_t c = 0; c < dtp->nflowcpus; c++)
-		dt_flow_settle(dtp, &dtp->flowcpus[c], false, 0, 0);
+	for (uint32_t c = 0; c < dtp->cons->nflowcpus; c++)
+		dt_flow_settle(dtp, &dtp->cons->flowcpus[c], false, 0, 0);
 	dt_consume_out_flush(dtp);
 }
 
@@ -330,16 +330,16 @@ dt_consume_prefix(dt_handle_t *dtp, dt_strbuf_t *sb, uint16_t cpu, uint32_t prid
 		if (dtp->opts.quiet)
 			return;
 		/* The column header comes with the first record, as in DTrace. */
-		if (!dtp->printed_header)
+		if (!dtp->cons->printed_header)
 			dt_fmt_header(sb);
-		dtp->printed_header = true;
+		dtp->cons->printed_header = true;
 		dt_fmt_probe_prefix(sb, cpu, prid, func, name);
 		return;
 	}
 	/* dtrace(1) prints these even with -q, as it does */
-	if (!dtp->printed_header)
+	if (!dtp->cons->printed_header)
 		dt_fmt_flow_header(sb);
-	dtp->printed_header = true;
+	dtp->cons->printed_header = true;
 	fc = dt_flow_cpu(dtp, cpu);
 	dt_fmt_flow_prefix(sb, cpu, fc ? &fc->indent : &indent,
 			   dt_flow_decide(dt_flow_of(prp ? prp->flags : 0),
@@ -371,7 +371,7 @@ dt_consume_record(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	memcpy(&prid, rec, 4);
 	memcpy(&cpu, rec + 4, 2);
 	memcpy(&ci, rec + 6, 2);
-	fc = dtp->opts.flowindent && !dtp->replaying ? dt_flow_cpu(dtp, cpu) : NULL;
+	fc = dtp->opts.flowindent && !dtp->cons->replaying ? dt_flow_cpu(dtp, cpu) : NULL;
 	if (ci == DT_CLAUSE_FAULT) {
 		if (fc)
 			dt_flow_settle(dtp, fc, true, prid, ci);
@@ -410,8 +410,8 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 	uint32_t prid;
 	uint16_t cpu, ci;
 	dt_clause_t *cl;
-	dt_strbuf_t *sb = &dtp->rec_sb;
-	dt_arena_t *tmp = &dtp->rec_arena;
+	dt_strbuf_t *sb = &dtp->cons->rec_sb;
+	dt_arena_t *tmp = &dtp->cons->rec_arena;
 	bool quiet = dtp->opts.quiet;
 	uint64_t ran;		/* which conditional actions ran */
 
@@ -466,8 +466,8 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			break;
 		}
 		case DT_ACT_PRINTF:
-			dt_pfmt_format_syms(sb, a->pfmt, args, n, dtp->ksyms, dtp->usyms,
-					    dtp->sym_target);
+			dt_pfmt_format_syms(sb, a->pfmt, args, n, dtp->ksyms, dtp->cons->usyms,
+					    dtp->cons->sym_target);
 			break;
 		case DT_ACT_SYSTEM: {
 			/* system(): formatted like printf, run by the consumer, as DTrace does;
@@ -503,9 +503,9 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			dt_consume_aggact(dtp, sb, a, &args[0]);
 			break;
 		case DT_ACT_EXIT:
-			if (!dtp->exiting) {
-				dtp->exiting = true;
-				dtp->exit_status = (int)(int32_t)args[0].ival;
+			if (!dtp->cons->exiting) {
+				dtp->cons->exiting = true;
+				dtp->cons->exit_status = (int)(int32_t)args[0].ival;
 			}
 			break;
 		}
@@ -576,14 +576,14 @@ dt_consume_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	memcpy(&cpu, rec + 4, 2);
 	prp = dt_probe_by_id(dtp, prid);
 	if (prp && (prp->flags & DT_PRF_END))
-		dtp->end_cpu = cpu;
+		dtp->cons->end_cpu = cpu;
 	/* fill: the kernel has kept each CPU's records within bufsize already */
-	if (!dt_recbuf_add(&dtp->held[cpu < dtp->nheld ? cpu : 0], rec, len,
+	if (!dt_recbuf_add(&dtp->cons->held[cpu < dtp->cons->nheld ? cpu : 0], rec, len,
 			   ring ? dtp->opts.bufsize : UINT64_MAX, ring))
 		return;
-	if (!dtp->exiting && dt_rec_exit(dtp->prog, rec, len, &status)) {
-		dtp->exiting = true;
-		dtp->exit_status = status;
+	if (!dtp->cons->exiting && dt_rec_exit(dtp->prog, rec, len, &status)) {
+		dtp->cons->exiting = true;
+		dtp->cons->exit_status = status;
 	}
 }
 
@@ -591,19 +591,19 @@ dt_consume_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 static void
 dt_consume_held_cpu(dt_handle_t *dtp, uint32_t c)
 {
-	dt_consume_replay(dtp, &dtp->held[c]);
-	dt_recbuf_free(&dtp->held[c]);
+	dt_consume_replay(dtp, &dtp->cons->held[c]);
+	dt_recbuf_free(&dtp->cons->held[c]);
 	dt_flow_settle_all(dtp);
 }
 
 void
 dt_consume_held(dt_handle_t *dtp)
 {
-	for (uint32_t c = 0; c < dtp->nheld; c++)
-		if ((int)c != dtp->end_cpu)
+	for (uint32_t c = 0; c < dtp->cons->nheld; c++)
+		if ((int)c != dtp->cons->end_cpu)
 			dt_consume_held_cpu(dtp, c);
-	if (dtp->end_cpu >= 0 && (uint32_t)dtp->end_cpu < dtp->nheld)
-		dt_consume_held_cpu(dtp, (uint32_t)dtp->end_cpu);
+	if (dtp->cons->end_cpu >= 0 && (uint32_t)dtp->cons->end_cpu < dtp->cons->nheld)
+		dt_consume_held_cpu(dtp, (uint32_t)dtp->cons->end_cpu);
 }
 
 static uint64_t
@@ -632,31 +632,59 @@ dt_consume_rb(void *ctx, void *data, size_t size)
 	dt_handle_t *dtp = ctx;
 	uint64_t used = DT_ALIGN(size + BPF_RINGBUF_HDR_SZ, 8);
 
-	if (dtp->held)
+	if (dtp->cons->held)
 		dt_consume_hold(dtp, data, (uint32_t)size);
 	else
 		dt_consume_record(dtp, data, (uint32_t)size);
-	if (dtp->rb_left <= used ||
-	    (++dtp->rb_nrecs % 64 == 0 && dt_consume_now_ns() > dtp->rb_until)) {
-		dtp->rb_left = 0;
+	if (dtp->cons->rb_left <= used ||
+	    (++dtp->cons->rb_nrecs % 64 == 0 && dt_consume_now_ns() > dtp->cons->rb_until)) {
+		dtp->cons->rb_left = 0;
 		return -EAGAIN;
 	}
-	dtp->rb_left -= used;
+	dtp->cons->rb_left -= used;
 	return 0;
+}
+
+dt_consumer_t *
+dt_consumer_new(dt_handle_t *dtp)
+{
+	dt_consumer_t *cs = dt_xcalloc(1, sizeof(*cs));
+
+	cs->out = stdout;
+	cs->end_cpu = -1;
+	dtp->cons = cs;
+	return cs;
+}
+
+void
+dt_consumer_free(dt_handle_t *dtp)
+{
+	dt_consumer_t *cs = dtp ? dtp->cons : NULL;
+
+	if (!cs)
+		return;
+	dt_consume_fini(dtp);
+	free(cs->last_drops);
+	dt_usyms_free(cs->usyms);
+	free(cs->agg_normal);
+	free(cs->agg_printed);
+	dt_arena_fini(&cs->rec_arena);
+	dt_sb_free(&cs->rec_sb);
+	free(cs);
+	dtp->cons = NULL;
 }
 
 int
 dt_consume_init(dt_handle_t *dtp)
 {
-	dtp->end_cpu = -1;
 	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL &&
 	    dtp->prog->end_reserve > dtp->opts.bufsize) {
 		fprintf(stderr, "dtrace: could not enable tracing: END enablings exceed size of "
 			"principal buffer\n");
 		return -1;
 	}
-	dtp->rb = ring_buffer__new(dtp->map_fds[DT_MAP_RINGBUF], dt_consume_rb, dtp, NULL);
-	if (!dtp->rb) {
+	dtp->cons->rb = ring_buffer__new(dtp->map_fds[DT_MAP_RINGBUF], dt_consume_rb, dtp, NULL);
+	if (!dtp->cons->rb) {
 		int err = -errno;
 
 		fprintf(stderr, "dtrace: failed to open the trace buffer: %s\n", strerror(-err));
@@ -666,31 +694,31 @@ dt_consume_init(dt_handle_t *dtp)
 		struct bpf_map_info info = {0};
 		uint32_t len = sizeof(info);
 
-		dtp->rb_size = 1 << 20;
+		dtp->cons->rb_size = 1 << 20;
 		if (bpf_obj_get_info_by_fd(dtp->map_fds[DT_MAP_RINGBUF], &info, &len) == 0 &&
 		    info.max_entries)
-			dtp->rb_size = info.max_entries;
+			dtp->cons->rb_size = info.max_entries;
 	}
 	if (!dtp->ksyms)	/* read only if something prints a symbol */
 		dtp->ksyms = dt_ksyms_new(NULL);
-	dtp->usyms = dt_usyms_new(NULL);	/* likewise, per process */
-	dtp->sym_target = dtp->target_pid;
-	dtp->specs = dt_xcalloc(dtp->opts.nspec + 1, sizeof(*dtp->specs));
-	dtp->agg_normal = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(uint64_t));
-	dtp->agg_printed = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(bool));
+	dtp->cons->usyms = dt_usyms_new(NULL);	/* likewise, per process */
+	dtp->cons->sym_target = dtp->target_pid;
+	dtp->cons->specs = dt_xcalloc(dtp->opts.nspec + 1, sizeof(*dtp->cons->specs));
+	dtp->cons->agg_normal = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(uint64_t));
+	dtp->cons->agg_printed = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(bool));
 	for (int i = 0; i < dtp->prog->naggs; i++)
-		dtp->agg_normal[i] = 1;
+		dtp->cons->agg_normal[i] = 1;
 	if (dtp->opts.bufpolicy != DT_BUFPOLICY_SWITCH) {
-		dtp->nheld = (uint32_t)DT_MAX(libbpf_num_possible_cpus(), 1);
-		dtp->held = dt_xcalloc(dtp->nheld, sizeof(*dtp->held));
+		dtp->cons->nheld = (uint32_t)DT_MAX(libbpf_num_possible_cpus(), 1);
+		dtp->cons->held = dt_xcalloc(dtp->cons->nheld, sizeof(*dtp->cons->held));
 	}
 	if (dtp->opts.flowindent) {
-		dtp->nflowcpus = (uint32_t)DT_MAX(libbpf_num_possible_cpus(), 1);
-		dtp->flowcpus = dt_xcalloc(dtp->nflowcpus, sizeof(*dtp->flowcpus));
-		for (uint32_t c = 0; c < dtp->nflowcpus; c++)
-			dtp->flowcpus[c].last_ci = -1;
+		dtp->cons->nflowcpus = (uint32_t)DT_MAX(libbpf_num_possible_cpus(), 1);
+		dtp->cons->flowcpus = dt_xcalloc(dtp->cons->nflowcpus, sizeof(*dtp->cons->flowcpus));
+		for (uint32_t c = 0; c < dtp->cons->nflowcpus; c++)
+			dtp->cons->flowcpus[c].last_ci = -1;
 	}
-	dtp->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * (DT_STATS_SIZE / 8),
+	dtp->cons->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * (DT_STATS_SIZE / 8),
 				     sizeof(uint64_t));
 	return 0;
 }
@@ -698,7 +726,7 @@ dt_consume_init(dt_handle_t *dtp)
 int
 dt_consume_epoll_fd(dt_handle_t *dtp)
 {
-	return dtp->rb ? ring_buffer__epoll_fd(dtp->rb) : -1;
+	return dtp->cons->rb ? ring_buffer__epoll_fd(dtp->cons->rb) : -1;
 }
 
 int
@@ -706,14 +734,14 @@ dt_consume_poll(dt_handle_t *dtp, int timeout_ms)
 {
 	int n;
 
-	if (!dtp->rb)
+	if (!dtp->cons->rb)
 		return 0;
-	dt_usyms_tick(dtp->usyms);
-	dtp->rb_left = dtp->rb_size;
-	dtp->rb_until = dt_consume_now_ns() + DT_CONSUME_SLICE_NS;
-	n = timeout_ms > 0 ? ring_buffer__poll(dtp->rb, timeout_ms) : ring_buffer__consume(dtp->rb);
+	dt_usyms_tick(dtp->cons->usyms);
+	dtp->cons->rb_left = dtp->cons->rb_size;
+	dtp->cons->rb_until = dt_consume_now_ns() + DT_CONSUME_SLICE_NS;
+	n = timeout_ms > 0 ? ring_buffer__poll(dtp->cons->rb, timeout_ms) : ring_buffer__consume(dtp->cons->rb);
 	dt_flow_settle_all(dtp);
-	if (n == -EAGAIN && dtp->rb_left == 0)
+	if (n == -EAGAIN && dtp->cons->rb_left == 0)
 		return 1;	/* a ring's worth or a time slice: more may be waiting */
 	return n < 0 && n != -EINTR ? n : 0;
 }
@@ -736,18 +764,18 @@ dt_consume_drops(dt_handle_t *dtp)
 	uint32_t zero = 0;
 	uint64_t *v;
 
-	if (dtp->map_fds[DT_MAP_STATS] < 0 || ncpus <= 0 || !dtp->last_drops)
+	if (dtp->map_fds[DT_MAP_STATS] < 0 || ncpus <= 0 || !dtp->cons->last_drops)
 		return;
 	v = dt_xcalloc((size_t)ncpus, DT_STATS_SIZE);
 	if (bpf_map_lookup_elem(dtp->map_fds[DT_MAP_STATS], &zero, v) == 0) {
 		for (int c = 0; c < ncpus; c++) {
 			for (int w = 0; w < NW; w++) {
-				uint64_t d = v[c * NW + w], *last = &dtp->last_drops[c * NW + w];
+				uint64_t d = v[c * NW + w], *last = &dtp->cons->last_drops[c * NW + w];
 
 				if (d <= *last)
 					continue;
 				if (w == DT_STAT_FILLED / 8) {
-					dtp->filled = true;	/* not drops: the policy */
+					dtp->cons->filled = true;	/* not drops: the policy */
 					*last = d;
 					continue;
 				}
@@ -768,12 +796,12 @@ dt_consume_drops(dt_handle_t *dtp)
 		}
 	}
 	free(v);
-	if (dtp->spec_drops > dtp->spec_drops_told) {
+	if (dtp->cons->spec_drops > dtp->cons->spec_drops_told) {
 		dt_consume_out_flush(dtp);
 		fprintf(stderr, "dtrace: %llu speculative drop%s\n",
-			(unsigned long long)(dtp->spec_drops - dtp->spec_drops_told),
-			dtp->spec_drops - dtp->spec_drops_told == 1 ? "" : "s");
-		dtp->spec_drops_told = dtp->spec_drops;
+			(unsigned long long)(dtp->cons->spec_drops - dtp->cons->spec_drops_told),
+			dtp->cons->spec_drops - dtp->cons->spec_drops_told == 1 ? "" : "s");
+		dtp->cons->spec_drops_told = dtp->cons->spec_drops;
 	}
 }
 
@@ -931,8 +959,8 @@ dt_aggsnap_user_keys(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
 			if (it->fmt != DT_RECFMT_USYM && it->fmt != DT_RECFMT_UMOD)
 				continue;
 			memcpy(w, key + it->offset, sizeof(w));
-			w[1] = it->fmt == DT_RECFMT_USYM ? dt_usym_norm_sym(dtp->usyms, (pid_t)w[0], w[1])
-							 : dt_usym_norm_mod(dtp->usyms, (pid_t)w[0], w[1]);
+			w[1] = it->fmt == DT_RECFMT_USYM ? dt_usym_norm_sym(dtp->cons->usyms, (pid_t)w[0], w[1])
+							 : dt_usym_norm_mod(dtp->cons->usyms, (pid_t)w[0], w[1]);
 			memcpy(key + it->offset + 8, &w[1], 8);
 		}
 	}
@@ -992,9 +1020,9 @@ dt_consume_agg_print(dt_handle_t *dtp, dt_strbuf_t *sb, int id, bool lead)
 	any = sn.n > 0;
 	if (any) {
 		dt_agg_sort(ad, sn.ents, sn.n, &sort);
-		po.normal = dtp->agg_normal ? dtp->agg_normal[id] : 1;
+		po.normal = dtp->cons->agg_normal ? dtp->cons->agg_normal[id] : 1;
 		po.ksyms = dtp->ksyms;
-		po.usyms = dtp->usyms;
+		po.usyms = dtp->cons->usyms;
 		po.keyfmt = dt_consume_keyfmt(ad, keyfmt);
 		if (lead)
 			dt_sb_putc(sb, '\n');
@@ -1023,12 +1051,12 @@ dt_consume_printa_fmt(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a)
 		dt_aggsnap_user_keys(dtp, aggs[i], &sn[i]);
 		ents[i] = sn[i].ents;
 		nents[i] = sn[i].n;
-		normal[i] = dtp->agg_normal[a->aggs[i]];
+		normal[i] = dtp->cons->agg_normal[a->aggs[i]];
 	}
 	po.normal = normal;
 	po.ksyms = dtp->ksyms;
-	po.usyms = dtp->usyms;
-	po.target = dtp->sym_target;
+	po.usyms = dtp->cons->usyms;
+	po.target = dtp->cons->sym_target;
 	po.keyfmt = dt_consume_keyfmt(aggs[0], keyfmt);
 	dt_printa_format(sb, a->pfmt, aggs, a->naggs, ents, nents, &sort, &po);
 	for (int i = 0; i < a->naggs; i++)
@@ -1115,7 +1143,7 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 		else
 			dt_consume_agg_print(dtp, sb, a->aggs[0], true);
 		for (int i = 0; i < a->naggs; i++)
-			dtp->agg_printed[a->aggs[i]] = true;
+			dtp->cons->agg_printed[a->aggs[i]] = true;
 		break;
 	case DT_ACT_CLEAR:
 		dt_consume_clear(dtp, a->aggs[0]);
@@ -1124,10 +1152,10 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 		dt_consume_trunc(dtp, a->aggs[0], a->nitems == 0, a->nitems ? (int64_t)arg->ival : 0);
 		break;
 	case DT_ACT_NORMALIZE:
-		dtp->agg_normal[a->aggs[0]] = arg->ival ? arg->ival : 1;
+		dtp->cons->agg_normal[a->aggs[0]] = arg->ival ? arg->ival : 1;
 		break;
 	case DT_ACT_DENORMALIZE:
-		dtp->agg_normal[a->aggs[0]] = 1;
+		dtp->cons->agg_normal[a->aggs[0]] = 1;
 		break;
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT: case DT_ACT_SYSTEM:
 	case DT_ACT_RAISE: case DT_ACT_SPECULATE: case DT_ACT_COMMIT: case DT_ACT_DISCARD:
@@ -1150,13 +1178,13 @@ dt_consume_aggs(dt_handle_t *dtp)
 	 * line comes first when quiet, and alone when no aggregation has anything to print.
 	 */
 	for (int i = 0; prog && i < prog->naggs; i++) {
-		if (dtp->agg_printed && dtp->agg_printed[i])
+		if (dtp->cons->agg_printed && dtp->cons->agg_printed[i])
 			continue;
 		if (dt_consume_agg_print(dtp, &sb, i, !dtp->opts.quiet))
 			any = true;
 	}
 	errno = 0;
-	if ((!any || dtp->opts.quiet) && fputc('\n', dtp->out) == EOF)
+	if ((!any || dtp->opts.quiet) && fputc('\n', dtp->cons->out) == EOF)
 		dt_consume_out_failed(dtp);
 	dt_consume_flush(dtp, &sb);
 	dt_sb_free(&sb);
@@ -1195,7 +1223,7 @@ void
 dt_consume_proc_exit(dt_handle_t *dtp, pid_t pid)
 {
 	dt_consume_poll(dtp, 0);
-	dt_usyms_hold(dtp->usyms, pid);
+	dt_usyms_hold(dtp->cons->usyms, pid);
 }
 
 void
@@ -1203,26 +1231,26 @@ dt_consume_proc_exec(dt_handle_t *dtp, pid_t pid)
 {
 	/* What the old program left prints with the mappings known for it, if any. */
 	dt_consume_poll(dtp, 0);
-	dt_usyms_forget(dtp->usyms, pid);
+	dt_usyms_forget(dtp->cons->usyms, pid);
 }
 
 void
 dt_consume_fini(dt_handle_t *dtp)
 {
-	for (uint32_t i = 0; dtp->specs && i <= dtp->opts.nspec; i++)
-		dt_recbuf_free(&dtp->specs[i]);
-	free(dtp->specs);
-	dtp->specs = NULL;
-	for (uint32_t c = 0; c < dtp->nflowcpus; c++)
-		free(dtp->flowcpus[c].pending);
-	free(dtp->flowcpus);
-	dtp->flowcpus = NULL;
-	dtp->nflowcpus = 0;
-	for (uint32_t c = 0; c < dtp->nheld; c++)
-		dt_recbuf_free(&dtp->held[c]);
-	free(dtp->held);
-	dtp->held = NULL;
-	dtp->nheld = 0;
-	ring_buffer__free(dtp->rb);
-	dtp->rb = NULL;
+	for (uint32_t i = 0; dtp->cons->specs && i <= dtp->opts.nspec; i++)
+		dt_recbuf_free(&dtp->cons->specs[i]);
+	free(dtp->cons->specs);
+	dtp->cons->specs = NULL;
+	for (uint32_t c = 0; c < dtp->cons->nflowcpus; c++)
+		free(dtp->cons->flowcpus[c].pending);
+	free(dtp->cons->flowcpus);
+	dtp->cons->flowcpus = NULL;
+	dtp->cons->nflowcpus = 0;
+	for (uint32_t c = 0; c < dtp->cons->nheld; c++)
+		dt_recbuf_free(&dtp->cons->held[c]);
+	free(dtp->cons->held);
+	dtp->cons->held = NULL;
+	dtp->cons->nheld = 0;
+	ring_buffer__free(dtp->cons->rb);
+	dtp->cons->rb = NULL;
 }

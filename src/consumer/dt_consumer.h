@@ -355,6 +355,48 @@ size_t dt_recbuf_count(const dt_recbuf_t *b);
 const uint8_t *dt_recbuf_get(const dt_recbuf_t *b, size_t i, uint32_t *len);
 void dt_recbuf_free(dt_recbuf_t *b);	/* empties it; it may be used again */
 
+/* ---- the consumer's state ------------------------------------------------------------- */
+
+/*
+ * Everything the consumer keeps between records, apart from the handle (whose maps, probes and
+ * program it reads): dt_handle_t.cons points here. dt_consumer_new makes it (writing to stdout);
+ * dt_consumer_free frees it and accepts a handle without one.
+ */
+struct dt_flowcpu;
+struct dt_handle;
+
+typedef struct dt_consumer {
+	struct ring_buffer *rb;
+	uint64_t rb_size;		/* the ring's bytes: what one dt_consume_poll drains at most */
+	uint64_t rb_left;		/* bytes this dt_consume_poll may still drain */
+	uint64_t rb_until;		/* and until when (CLOCK_MONOTONIC ns) */
+	uint64_t rb_nrecs;		/* records drained (the clock is read every 64) */
+	dt_arena_t rec_arena;		/* one record's decoded strings; reset per record */
+	dt_strbuf_t rec_sb;		/* one record's text */
+	FILE *out;			/* -o file or stdout */
+	int out_errno;			/* the first failed write to out; 0: none */
+	bool exiting;			/* exit() seen or signal */
+	int exit_status;
+	bool printed_header;
+	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
+	dt_usyms_t *usyms;		/* user symbols: processes' mappings, files' symbols */
+	pid_t sym_target;		/* $target, for %A of a plain address (kept after exit) */
+	dt_recbuf_t *specs;		/* per speculation id: the records it holds */
+	struct dt_flowcpu *flowcpus;	/* -F: per CPU, the depth and a waiting return record */
+	uint32_t nflowcpus;
+	dt_recbuf_t *held;		/* bufpolicy fill, ring: per CPU, the records kept */
+	uint32_t nheld;
+	int end_cpu;			/* the CPU END's records came from (printed last); -1 */
+	bool filled;			/* fill: a CPU's buffer is full, tracing must stop */
+	bool replaying;			/* committing: records print, not buffer */
+	uint64_t spec_drops, spec_drops_told;	/* records a full speculation refused */
+	uint64_t *agg_normal;		/* per aggregation: normalize() factor (1: none) */
+	bool *agg_printed;		/* per aggregation: printa() printed it (not again at exit) */
+} dt_consumer_t;
+
+dt_consumer_t *dt_consumer_new(struct dt_handle *dtp);	/* sets dtp->cons */
+void dt_consumer_free(struct dt_handle *dtp);
+
 /* ---- the consume loop (dt_consume.c) -------------------------------------------------- */
 
 struct dt_handle;

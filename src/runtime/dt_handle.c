@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 
+#include "../common/dt_ksyms.h"
 #include "../providers/dt_provider.h"
-#include "../consumer/dt_consumer.h"
 #include "dt_runtime.h"
 
 dt_handle_t *
@@ -27,7 +27,6 @@ dt_handle_new(void)
 	dtp->target_pidfd = -1;
 	dtp->reclaim_link = -1;
 	dtp->target_go_fd = -1;
-	dtp->out = stdout;
 	dt_vec_push(&dtp->probes, (dt_probe_t *)NULL);	/* id 0 is never a probe */
 	dt_prov_init(dtp);
 	return dtp;
@@ -78,19 +77,13 @@ dt_handle_free(dt_handle_t *dtp)
 				close(dtp->dyn_fds[i]);
 	}
 	free(dtp->dyn_fds);
-	free(dtp->last_drops);
 	dt_ksyms_free(dtp->ksyms);
-	dt_usyms_free(dtp->usyms);
-	free(dtp->agg_normal);
-	free(dtp->agg_printed);
 	if (dtp->target_pidfd >= 0)
 		close(dtp->target_pidfd);
 	if (dtp->target_go_fd >= 0)
 		close(dtp->target_go_fd);
 	dt_prov_fini(dtp);
 	dt_vec_free(&dtp->probes);
-	dt_arena_fini(&dtp->rec_arena);
-	dt_sb_free(&dtp->rec_sb);
 	free(dtp->providers);
 	free(dtp->func_head);
 	free(dtp->func_next);

@@ -3,14 +3,16 @@
  *
  * The handle (dt_handle_t) is the one object a dtrace run hangs everything on: options, the
  * probe table the providers fill, the compiled program, the BPF maps and loaded programs, the
- * attached links. Its lifecycle:
+ * attached links. The consumer keeps its own state (dt_consumer_t, src/consumer), which the
+ * handle only points to: nothing here knows the consumer's fields. Its lifecycle:
  *
  *   dt_handle_new -> dt_compile_program (the compiler: parse, sema, fold, codegen, link; the
  *     finished BPF programs in bpfprogs, each instruction with its D source; -e stops here)
  *   -> dt_rt_load (creates the maps, sized by the program, and loads each finished program;
  *     a verifier rejection is reported at its D source)
  *   -> dt_rt_begin (runs BEGIN) -> dt_rt_attach (every other probe) -> consume ...
- *   -> dt_rt_detach -> dt_rt_end (runs END) -> final consume -> dt_handle_free
+ *   -> dt_rt_detach -> dt_rt_end (runs END) -> final consume -> dt_consumer_free
+ *   -> dt_handle_free
  *
  * dt_handle_free always detaches and closes everything, so no path leaves a probe attached.
  */
@@ -115,36 +117,12 @@ typedef struct dt_handle {
 	int target_go_fd;		/* -c: write end of the pipe the child waits on */
 	bool target_traced;		/* seized with ptrace, to be held at its exit */
 
-	/* Consumer state */
-	struct ring_buffer *rb;
-	uint64_t rb_size;		/* the ring's bytes: what one dt_consume_poll drains at most */
-	uint64_t rb_left;		/* bytes this dt_consume_poll may still drain */
-	uint64_t rb_until;		/* and until when (CLOCK_MONOTONIC ns) */
-	uint64_t rb_nrecs;		/* records drained (the clock is read every 64) */
-	dt_arena_t rec_arena;		/* one record's decoded strings; reset per record */
-	dt_strbuf_t rec_sb;		/* one record's text */
-	FILE *out;			/* -o file or stdout */
-	int out_errno;			/* the first failed write to out; 0: none */
-	bool exiting;			/* exit() seen or signal */
+	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use; the
+					 * compiler, providers and consumer read them */
 	volatile sig_atomic_t *intr;	/* non-zero once a signal asks to stop (the command's) */
-	int exit_status;
-	bool printed_header;
-	uint64_t *last_drops;		/* per CPU, per kind: drops already reported */
-	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use */
-	struct dt_usyms *usyms;		/* user symbols: processes' mappings, files' symbols */
-	pid_t sym_target;		/* $target, for %A of a plain address (kept after exit) */
-	struct dt_recbuf *specs;	/* per speculation id: the records it holds */
-	struct dt_flowcpu *flowcpus;	/* -F: per CPU, the depth and a waiting return record */
-	uint32_t nflowcpus;
-	struct dt_recbuf *held;		/* bufpolicy fill, ring: per CPU, the records kept */
-	uint32_t nheld;
-	int end_cpu;			/* the CPU END's records came from (printed last); -1 */
-	bool filled;			/* fill: a CPU's buffer is full, tracing must stop */
-	bool replaying;			/* committing: records print, not buffer */
-	uint64_t spec_drops, spec_drops_told;	/* records a full speculation refused */
-	uint64_t *agg_normal;		/* per aggregation: normalize() factor (1: none) */
-	bool *agg_printed;		/* per aggregation: printa() printed it (not again at exit) */
-	char *g_argv0;
+	/* The consumer's state (src/consumer/dt_consumer.h): owned by the consumer, NULL
+	 * until dt_consumer_new. */
+	struct dt_consumer *cons;
 } dt_handle_t;
 
 dt_handle_t *dt_handle_new(void);
