@@ -1,6 +1,9 @@
-/* String comparison in predicates: execname equals the trigger's name, and a non-match. */
+/*
+ * String comparison in predicates: execname equals the trigger's name, and a non-match.
+ * pid == $target too: another run's getpid trigger may make the same calls meanwhile.
+ */
 syscall::getpid:entry
-/execname == "getpid"/
+/execname == "getpid" && pid == $target/
 {
 	@yes = count();
 }
