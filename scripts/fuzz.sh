@@ -14,7 +14,7 @@
 #            (BPF_PROG_LOAD, never attached); a kernel refusal or a leaked fd is a crash.
 #            Root only. Inputs are D text, or choices for its generator of valid D
 #            (tests/fuzz/fuzz_gen.c) when they start with the byte 0xff. Refusals that are
-#            known bugs (tests/fuzz/known-load.txt, inputs in tests/fuzz/known-load/) are
+#            known bugs (tests/fuzz/known-load.txt, which names their inputs) are
 #            counted, not crashed on.
 #
 # Seeds: tests/fuzz/corpus/ (the unit tests' snippets; compile) or tests/fuzz/gen/ (generator
@@ -159,7 +159,7 @@ if [ "$TARGET" = load ] && [ "$SECONDS_" -lt 600 ]; then
 fi
 mkdir -p "$FUZZ_DIR/corpus$SFX" || exit 2
 [ "$SEED_TESTS" -eq 1 ] && find "$ROOT/tests" "$ROOT/examples" -name '*.d' -type f \
-	! -path '*/fuzz/crashes*' ! -path '*/fuzz/known-load/*' 2>/dev/null | while read -r f; do
+	! -path '*/fuzz/crashes*' 2>/dev/null | while read -r f; do
 	rel=${f#"$ROOT"/}
 	cp "$f" "$SEEDS/$(printf '%s' "$rel" | tr '/' '_')"
 done

@@ -178,6 +178,27 @@ fail:
 	return NULL;
 }
 
+/*
+ * The verifier follows every path through a program, up to a million instructions in all
+ * and 8192 branches left to come back to: past either it refuses the whole program. Which
+ * clauses made the paths is not in its log, so name them all, and what makes paths many.
+ */
+static void
+dt_rt_too_complex(const dt_bpfprog_t *bp)
+{
+	fprintf(stderr, "dtrace: program %s is too complex for the kernel's verifier, which "
+		"follows every path through it up to a limit (a million instructions, 8192 "
+		"pending branches): split long clauses, and compute string functions once into "
+		"this-> variables rather than in predicates and conditions; its clauses:",
+		bp->name);
+	for (size_t i = 0; i < bp->clauses.len; i++) {
+		const dt_loc_t *l = &bp->clauses.data[i]->node->loc;
+
+		fprintf(stderr, " %s:%d", l->src && l->src->name ? l->src->name : "-n", l->line);
+	}
+	fputc('\n', stderr);
+}
+
 /* Load bp's code; on failure reload with the verifier's log and say where and why. */
 int
 dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
@@ -227,6 +248,8 @@ dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 		fprintf(stderr, "dtrace: copyout( ) and copyoutstr( ) need bpf_probe_write_user, "
 			"which the kernel does not allow in this program type (raw tracepoint "
 			"and perf event programs may not write user memory)\n");
+	if (strstr(log, "BPF program is too large") || strstr(log, "jumps is too complex"))
+		dt_rt_too_complex(bp);
 	if (dt_rt_verifier_where(bp, log)) {
 		if (dtp->opts.bpflog)
 			fprintf(stderr, "dtrace: verifier log:\n%s\n", log);

@@ -1,7 +1,6 @@
 /*
- * Found by fuzz_load: string routines in a predicate and nested ifs, then hundreds of
- * statements: the verifier walks the long tail once per state the loops leave, past its
- * million instructions ("BPF program is too large. Processed 1000001 insn", E2BIG).
+ * A program the kernel's verifier gives up on (its million instructions; found by
+ * fuzz_load): dtrace says which program and lists its clauses, and what to do.
  */
 #pragma D option quiet
 int g0, g1, g2;
