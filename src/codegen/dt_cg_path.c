@@ -457,10 +457,7 @@ dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
 {
 	int id = n->ident_id;
 	uint32_t cr = dt_cg_strcap(cg, n);
-	dt_cglib_t lib = {dt_cg_dpath_body, id == DT_SUBR_D_PATH       ? "d_path"
-					    : id == DT_SUBR_FI_PATHNAME ? "fi_pathname"
-									: "fi_mount",
-			  {(uint32_t)id, cr}, 1};
+	dt_cglib_t lib = {dt_cg_dpath_body, dt_subr_name(id), {(uint32_t)id, cr}, 1};
 	dt_dpath_offs_t o;
 
 	/* the kernel's BTF is needed: say so here, where the call is */

@@ -1866,7 +1866,7 @@ dt_cg_subr_strchr(dt_cg_t *cg, dt_node_t *n)
 {
 	bool r = n->ident_id == DT_SUBR_STRRCHR;
 	uint32_t cr = dt_cg_strcap(cg, n);
-	dt_cglib_t lib = {dt_cg_strchr_body, r ? "strrchr" : "strchr",
+	dt_cglib_t lib = {dt_cg_strchr_body, dt_subr_name(n->ident_id),
 			  {r, dt_cg_strcap(cg, n->list.data[0]), cr}, 2};
 
 	dt_cg_lib_subr(cg, n, &lib, false, cr);
@@ -1896,7 +1896,7 @@ dt_cg_subr_toupper(dt_cg_t *cg, dt_node_t *n)
 {
 	bool up = n->ident_id == DT_SUBR_TOUPPER;
 	uint32_t cr = dt_cg_strcap(cg, n);
-	dt_cglib_t lib = {dt_cg_toupper_body, up ? "toupper" : "tolower",
+	dt_cglib_t lib = {dt_cg_toupper_body, dt_subr_name(n->ident_id),
 			  {up, dt_cg_strcap(cg, n->list.data[0]), cr}, 1};
 
 	dt_cg_lib_subr(cg, n, &lib, false, cr);
@@ -1907,7 +1907,7 @@ dt_cg_subr_pathpart(dt_cg_t *cg, dt_node_t *n)
 {
 	bool dir = n->ident_id == DT_SUBR_DIRNAME;
 	uint32_t cr = dt_cg_strcap(cg, n);
-	dt_cglib_t lib = {dt_cg_pathpart_body, dir ? "dirname" : "basename",
+	dt_cglib_t lib = {dt_cg_pathpart_body, dt_subr_name(n->ident_id),
 			  {dir, dt_cg_strcap(cg, n->list.data[0]), cr}, 1};
 
 	dt_cg_lib_subr(cg, n, &lib, false, cr);
@@ -1945,10 +1945,8 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 {
 	int id = n->ident_id;
 	uint32_t cr = dt_cg_strcap(cg, n);
-	dt_cglib_t lib = {dt_cg_inet_body, id == DT_SUBR_INET_NTOA    ? "inet_ntoa"
-					   : id == DT_SUBR_INET_NTOA6 ? "inet_ntoa6"
-								      : "inet_ntop",
-			  {(uint32_t)id, cr}, id == DT_SUBR_INET_NTOP ? 2 : 1};
+	dt_cglib_t lib = {dt_cg_inet_body, dt_subr_name(id), {(uint32_t)id, cr},
+			  id == DT_SUBR_INET_NTOP ? 2 : 1};
 
 	dt_cg_lib_subr(cg, n, &lib, true, cr);
 }

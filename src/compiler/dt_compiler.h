@@ -506,6 +506,7 @@ typedef struct dt_subr {
 } dt_subr_t;
 
 const dt_subr_t *dt_subr_lookup(const char *name);
+const char *dt_subr_name(dt_subr_id_t id);	/* its D name, as the DT_SUBRS row spells it */
 
 /*
  * D's built-in integer constants (dt_consts.c): NULL, and the register names that index

@@ -33,3 +33,9 @@ dt_subr_lookup(const char *name)
 			return &dt_subrs[i];
 	return NULL;
 }
+
+const char *
+dt_subr_name(dt_subr_id_t id)
+{
+	return dt_subrs[id].name;	/* the rows are in the enum's order: both are DT_SUBRS */
+}
