@@ -248,7 +248,13 @@ dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 		fprintf(stderr, "dtrace: copyout( ) and copyoutstr( ) need bpf_probe_write_user, "
 			"which the kernel does not allow in this program type (raw tracepoint "
 			"and perf event programs may not write user memory)\n");
-	if (strstr(log, "BPF program is too large") || strstr(log, "jumps is too complex"))
+	/*
+	 * E2BIG is the verifier giving up (too many instructions walked, too many pending
+	 * branches); the log does not always say so: a load was seen refused with E2BIG at
+	 * 453,106 instructions walked and no reason in the log.
+	 */
+	if (err == -E2BIG || strstr(log, "BPF program is too large") ||
+	    strstr(log, "jumps is too complex"))
 		dt_rt_too_complex(bp);
 	if (dt_rt_verifier_where(bp, log)) {
 		if (dtp->opts.bpflog)
