@@ -26,6 +26,8 @@
 # 10 s per input (load: 20 s) before it counts as a hang.
 #
 # Environment:
+#   FUZZ_FRESH=1     start from the seeds alone (the test suite sets it with a fixed -seed and
+#                     -runs, so its runs are reproducible)
 #   FUZZ_JOBS=N       N worker processes that keep going after a crash, hang or leak (fork
 #                     mode; for long runs); default 1, which stops at the first failure
 #   FUZZ_ARTIFACTS=D  where crash-*, leak-*, timeout-*, oom-* inputs go (build/fuzz/artifacts/,
@@ -157,6 +159,9 @@ if [ "$TARGET" = load ] && [ "$SECONDS_" -lt 600 ]; then
 	SEED_TESTS=0
 	rm -rf "$FUZZ_DIR/corpus$SFX"
 fi
+# FUZZ_FRESH=1 (the test suite's runs): forget what earlier runs learnt, so the same tree
+# and seed try the same inputs here as on a clean checkout.
+[ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "$FUZZ_DIR/corpus$SFX"
 mkdir -p "$FUZZ_DIR/corpus$SFX" || exit 2
 [ "$SEED_TESTS" -eq 1 ] && find "$ROOT/tests" "$ROOT/examples" -name '*.d' -type f \
 	! -path '*/fuzz/crashes*' 2>/dev/null | while read -r f; do

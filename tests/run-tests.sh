@@ -8,10 +8,13 @@
 #           "FAIL NAME" per test and "N passed, N failed" last; each test counts in the totals.
 #   run/    tests/run/NAME.d, traced for real (root only), expected exit status 0.
 #   errors/ tests/errors/NAME.d, programs that must be rejected, expected exit status 1.
-#   fuzz/compile, fuzz/load  scripts/fuzz.sh for $FUZZ_SECONDS seconds each (default 20; 0
-#           turns them off) over the compiler's front end, then over the back end loading
-#           into the kernel (root only). A crash, hang or leak fails it and prints the
-#           reproducer's path. Skipped when clang's libFuzzer runtime is missing, and while a
+#   fuzz/compile, fuzz/load  scripts/fuzz.sh over the compiler's front end, then over the
+#           back end loading into the kernel (root only): a fixed number of inputs
+#           ($FUZZ_RUNS, default 20000 and 200) from a fixed seed ($FUZZ_SEED, default 1), so
+#           every run of a given tree tries the same inputs and a failure is the tree's, not
+#           the dice's; at most $FUZZ_SECONDS seconds each (default 120; 0 turns them off).
+#           Open-ended fuzzing is scripts/fuzz.sh's job. A crash, hang or leak fails it and
+#           prints the reproducer's path and, for load, the D program. Skipped when clang's libFuzzer runtime is missing, and while a
 #           known failure in the target's crashes directory still reproduces (scripts/fuzz.sh
 #           --target T --replay lists them): once they are fixed the stage arms itself, with
 #           them as regressions.
@@ -267,7 +270,11 @@ run_dir errors "$@"
 run_fuzz() {
 	ftarget=$1
 	shift
-	fsecs=${FUZZ_SECONDS:-20}
+	fsecs=${FUZZ_SECONDS:-120}
+	case $ftarget in
+	compile) fruns=${FUZZ_RUNS:-20000} ;;
+	*) fruns=${FUZZ_RUNS:-200} ;;
+	esac
 	selected "fuzz/$ftarget" "$@" || return 0
 	if [ "$fsecs" -eq 0 ]; then
 		skip "fuzz/$ftarget" "FUZZ_SECONDS=0"
@@ -297,16 +304,22 @@ run_fuzz() {
 		;;
 	esac
 	# The build (make fuzz) comes first and may take a while after a change.
-	timeout -s INT -k 10 $((fsecs + 300)) sh "$ROOT/scripts/fuzz.sh" --target "$ftarget" \
-		"$fsecs" </dev/null >"$TMP/out" 2>"$TMP/err"
+	FUZZ_FRESH=1 timeout -s INT -k 10 $((fsecs + 300)) sh "$ROOT/scripts/fuzz.sh" \
+		--target "$ftarget" \
+		"$fsecs" -- -seed="${FUZZ_SEED:-1}" -runs="$fruns" </dev/null >"$TMP/out" 2>"$TMP/err"
 	rc=$?
+	fdone=$(sed -n 's/.*number_of_executed_units: *//p' "$TMP/out")
 	case $rc in
-	0) pass "fuzz/$ftarget (${fsecs}s)" ;;
+	0) pass "fuzz/$ftarget (${fdone:-?} inputs, seed ${FUZZ_SEED:-1})" ;;
 	77) skip "fuzz/$ftarget" "$(tail -n 1 "$TMP/out")" ;;
 	*)
 		fail "fuzz/$ftarget" "scripts/fuzz.sh exited with status $rc"
 		show_file stdout "$TMP/out"
 		show_file stderr "$TMP/err"
+		# The failing input as text (fuzz_load prints the program it generated).
+		sed -n '/^==== fuzz_load:/,/^==== end of program/p' \
+			"$ROOT/build/fuzz/fuzz-$ftarget.log" 2>/dev/null >"$TMP/prog"
+		show_file "the failing program" "$TMP/prog"
 		;;
 	esac
 }
