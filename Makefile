@@ -32,7 +32,7 @@ endif
 SRCS     := $(wildcard src/common/*.c src/compiler/*.c src/codegen/*.c src/runtime/*.c \
                        src/providers/*.c src/consumer/*.c)
 OBJS     := $(SRCS:%.c=$(B)/%.o)
-CMD_OBJS := $(B)/src/cmd/dtrace.o
+CMD_OBJS := $(patsubst %.c,$(B)/%.o,$(wildcard src/cmd/*.c))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
 TRIG_SRCS := $(wildcard tests/triggers/*.c)

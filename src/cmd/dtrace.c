@@ -30,6 +30,7 @@
 #include "compiler/dt_compiler.h"
 #include "consumer/dt_consumer.h"
 #include "runtime/dt_runtime.h"
+#include "dt_sdtgen.h"
 
 #define DT_VERSION "Sun D 1.6.4 (dtrace-bpf 0.1)"
 
@@ -86,7 +87,8 @@ dt_usage(FILE *fp)
 		"\t-e  exit after compiling request but prior to enabling probes\n"
 		"\t-f  enable or list probes matching the specified function name\n"
 		"\t-F  coalesce trace output by function\n"
-		"\t-h  print this help message\n"
+		"\t-G  generate an ELF file containing embedded dtrace program\n"
+		"\t-h  generate a header file with definitions for static probes\n"
 		"\t-i  enable or list probes matching the specified probe id\n"
 		"\t-I  add include directory to preprocessor search path\n"
 		"\t-l  list probes matching specified criteria\n"
@@ -119,6 +121,7 @@ typedef struct dt_cmd {
 	int exec_err_fd;	/* -c: the child writes exec's errno here (close-on-exec) */
 	pid_t grab_pid;		/* -p */
 	bool list, compile_only, verbose;
+	char gen;		/* 'h' (-h: a header) or 'G' (-G: an object), else 0 */
 	bool cpp, cpp_hdrs;	/* -C, -H */
 	int argc;
 	char **argv;
@@ -649,6 +652,60 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 	return rc;
 }
 
+/* ---- -h and -G ------------------------------------------------------------------------ */
+
+/*
+ * dtrace -h / -G: the providers the sources define, written as a header or an object
+ * (dt_sdtgen.c). The output is -o's file, else the script's name with .h or .o for .d, as
+ * DTrace names them. Returns the exit status.
+ */
+static int
+dt_gen(dt_cmd_t *c, dt_compile_t *cc, const char *out)
+{
+	DT_VEC(dt_node_t *) roots = {0};
+	const char *script = c->srcs.data[0].name, *dot;
+	char path[4096], err[4600];
+	dt_sdtgen_t *g;
+	int rc = 0;
+
+	if (!out && (c->srcs.len > 1 || !script || !(dot = strrchr(script, '.')) ||
+		     strcmp(dot, ".d") != 0)) {
+		if (c->gen == 'h') {
+			fprintf(stderr, "dtrace: -h requires an output file if %s\n",
+				c->srcs.len > 1 ? "multiple scripts are specified" :
+						  "no scripts are specified");
+			return 2;
+		}
+		out = "d.out";
+	}
+	if (!out) {
+		const char *base = strrchr(script, '/') ? strrchr(script, '/') + 1 : script;
+
+		snprintf(path, sizeof(path), "%.*s.%c", (int)(strlen(base) - 2), base,
+			 c->gen == 'h' ? 'h' : 'o');
+		out = path;
+	}
+	for (size_t i = 0; i < c->srcs.len; i++)
+		dt_vec_push(&roots, dt_parse(cc, &c->srcs.data[i]));
+	g = cc->diags.count ? NULL : dt_sdtgen_collect(cc, roots.data, (int)roots.len);
+	dt_vec_free(&roots);
+	if (cc->diags.count) {
+		dt_cpp_restore(c);
+		dt_diags_print(&cc->diags, stderr, c->dtp->opts.errtags);
+		return 1;
+	}
+	if (c->gen == 'h' && dt_sdtgen_header(g, out, err, sizeof(err)) < 0) {
+		fprintf(stderr, "dtrace: %s\n", err);
+		rc = 1;
+	} else if (c->gen == 'G' &&
+		   dt_sdtgen_link(g, out, c->argv, c->argc, err, sizeof(err)) < 0) {
+		fprintf(stderr, "dtrace: failed to link %s %s: %s\n", script ? "script" :
+			"description", script ? script : c->srcs.data[0].text, err);
+		rc = 1;
+	}
+	return rc;
+}
+
 /* ---- privileges ----------------------------------------------------------------------- */
 
 /* Tracing needs CAP_SYS_ADMIN, or CAP_BPF with CAP_PERFMON. Say which are missing. */
@@ -1153,7 +1210,7 @@ main(int argc, char **argv)
 		char *eq, *name;
 
 		switch (opt) {
-		case 'a': case 'A': case 'F': case 'G':
+		case 'a': case 'A': case 'F':
 			if (opt == 'F')
 				dt_opt_set(c.dtp, "flowindent", NULL, &why);
 			break;
@@ -1193,10 +1250,9 @@ main(int argc, char **argv)
 		case 'e':
 			c.compile_only = true;
 			break;
-		case 'h':
-			dt_usage(stdout);
-			dt_cmd_free(c.dtp);
-			return 0;
+		case 'h': case 'G':
+			c.gen = (char)opt;
+			break;
 		case 'l':
 			c.list = true;
 			break;
@@ -1278,6 +1334,12 @@ main(int argc, char **argv)
 	}
 	c.argc = argc - optind;
 	c.argv = argv + optind;
+	if (c.gen && c.srcs.len == 0) {
+		fprintf(stderr, "dtrace: -%c requires one or more scripts or enabling options\n",
+			c.gen);
+		dt_cmd_free(c.dtp);
+		return 2;
+	}
 	if (c.srcs.len == 0 && !c.list) {
 		dt_usage(stderr);
 		dt_cmd_free(c.dtp);
@@ -1304,6 +1366,10 @@ main(int argc, char **argv)
 
 	if (c.list) {
 		rc = dt_list(&c, &cc);
+		goto done;
+	}
+	if (c.gen) {
+		rc = dt_gen(&c, &cc, outfile);
 		goto done;
 	}
 	if (c.grab_pid) {

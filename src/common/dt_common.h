@@ -280,6 +280,9 @@ typedef struct dt_loc {
 	X(D_ARGS_TYPE)                                                                       \
 	X(D_TRACEMEM_SIZE)                                                                   \
 	X(D_ALLOCA_SIZE)                                                                     \
+	X(D_PROV_BADNAME)                                                                    \
+	X(D_PROV_INCOMPAT)                                                                   \
+	X(D_PROV_PRARGLEN)                                                                   \
 	X(D_UNSUPPORTED)
 
 typedef enum dt_errtag {

@@ -727,7 +727,8 @@ parse_translator(dt_parser_t *p, dt_nodes_t *list, int end_state)
  *           [ ':' '(' [ param { ',' param } ] ')' ] ';' } '}'
  * param: type-name [ IDENT ]
  * A DT_NODE_DECL with op TOK_PROVIDER; each probe a DECL with op TOK_PROBE whose list holds
- * the argument types.
+ * the argument types (the native ones), and whose left, when the probe has ':' types (what
+ * args[] shows), is a DECL whose list holds those.
  */
 static void
 parse_provider(dt_parser_t *p, dt_nodes_t *list, int end_state)
@@ -751,10 +752,15 @@ parse_provider(dt_parser_t *p, dt_nodes_t *list, int end_state)
 				break;
 			expect(p, TOK_LPAREN);
 			while (!is_tok(p, TOK_RPAREN) && !is_tok(p, TOK_EOF) && !p->panic) {
-				if (round == 0)
-					dt_vec_push(&pr->list, parse_typename(p, true));
-				else
-					parse_typename(p, true);
+				dt_node_t *t = parse_typename(p, true);
+
+				if (round == 0) {
+					dt_vec_push(&pr->list, t);
+				} else {
+					if (!pr->left)
+						pr->left = new_node(p, DT_NODE_DECL, t->loc);
+					dt_vec_push(&pr->left->list, t);
+				}
 				accept(p, TOK_IDENT);
 				if (!accept(p, TOK_COMMA))
 					break;

@@ -35,7 +35,7 @@ providers/*.c		common providers codegen/dt_codegen.h runtime/dt_runtime.h
 compiler/*.c		common compiler codegen/dt_codegen.h providers/dt_provider.h runtime/dt_runtime.h
 runtime/*.c		common runtime codegen/dt_codegen.h providers/dt_provider.h
 consumer/*.c		common consumer compiler/dt_compiler.h runtime/dt_runtime.h providers/dt_provider.h
-cmd/*.c			common compiler consumer runtime providers codegen
+cmd/*.c			common cmd compiler consumer runtime providers codegen
 EOF
 }
 

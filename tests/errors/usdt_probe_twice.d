@@ -1,0 +1,5 @@
+provider myprov {
+	probe one(int);
+	probe two(char *);
+	probe one(long);
+};

@@ -1,0 +1,3 @@
+provider bad {
+	probe one(int;
+};
