@@ -38,8 +38,9 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
 TRIG_SRCS := $(wildcard tests/triggers/*.c)
 TRIG_BINS := $(TRIG_SRCS:tests/triggers/%.c=$(B)/tests/triggers/%)
 GEN      := $(B)/gen/dt_syscalls_gen.h
+KFEATURES := $(B)/tests/kfeatures
 
-all: $(B)/dtrace $(UNIT_BINS) $(TRIG_BINS)
+all: $(B)/dtrace $(UNIT_BINS) $(TRIG_BINS) $(KFEATURES)
 
 $(B)/dtrace: $(CMD_OBJS) $(B)/libdtrace.a
 	@echo "  LD      $@"
@@ -69,6 +70,12 @@ $(B)/tests/triggers/%: tests/triggers/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -Wall -o $@ $<
+
+# What a test's NAME.needs asks of the kernel (tests/run-tests.sh runs it).
+$(KFEATURES): tests/tools/kfeatures.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
 
 # The fuzzer: the library again, built by clang with ASan/UBSan and libFuzzer's coverage
 # instrumentation into build/fuzz/, linked with the libFuzzer driver.

@@ -30,6 +30,16 @@
 #                NAME.d (the test runs in its own directory, so messages name a stable
 #                relative path) and @T@ the triggers directory. Default: -s @D@
 #   NAME.skip    skip the test; the file's first line is the reason
+#   NAME.needs   what the kernel must have, words on one line (for .sh tests too); the test
+#                is skipped with the reason where one is missing, e.g. "SKIP run/fbt_entry:
+#                needs kprobes (this kernel has no kprobe_events)". build/tests/kfeatures
+#                (tests/tools/kfeatures.c) checks each word for real, once per run:
+#                  kprobes, fentry (BPF trampolines), kallsyms-data (data symbols such as
+#                  linux_banner in /proc/kallsyms), uprobes, uprobe-multi, kprobe-multi
+#                  (BPF multi-probe links), tracepoint:GROUP:NAME, btf (vmlinux BTF),
+#                  netns (`unshare -n` with lo), loop (a loop device can be set up).
+#                An unknown word fails the test. `build/tests/kfeatures --all` shows this
+#                kernel's answers.
 # A NAME.sh test runs in its directory with DTRACE, TRIGGERS, TESTDIR (its directory) and
 # TMPDIR (an empty scratch directory) in the environment: exit 0 passes, 77 skips (reason: the
 # last line of its stdout), anything else fails.
@@ -44,6 +54,7 @@ BUILD=$ROOT/build
 DTRACE=${DTRACE:-$BUILD/dtrace}
 case $DTRACE in /*) ;; */*) DTRACE=$(pwd)/$DTRACE ;; *) DTRACE=$(command -v "$DTRACE") ;; esac
 TRIGGERS=$BUILD/tests/triggers
+KFEATURES=$BUILD/tests/kfeatures
 TEST_TIMEOUT=${TEST_TIMEOUT:-60}
 DIFF_LINES=40
 export LC_ALL=C
@@ -106,6 +117,40 @@ run_timed() {
 	rc=$?
 	# After SIGINT was ignored, timeout's SIGKILL leaves status 137 instead of 124.
 	[ "$rc" -eq 137 ] && [ $(($(date +%s) - t_start)) -ge "$TEST_TIMEOUT" ] && rc=124
+	return 0
+}
+
+# needs_met FILE: 0 when the kernel has every word of the .needs FILE; 1 when it lacks one
+# (needs_why: "needs WORD (why)"); 2 when FILE cannot be checked (needs_why says why).
+# Each word's answer is kept in $TMP/needs/ for the rest of the run.
+needs_met() {
+	if [ ! -x "$KFEATURES" ]; then
+		needs_why="$KFEATURES not built (run make)"
+		return 2
+	fi
+	mkdir -p "$TMP/needs" || exit 2
+	for nw in $(sed 's/#.*//' "$1"); do
+		case $nw in */* | .*)
+			needs_why="$(basename "$1"): bad requirement '$nw'"
+			return 2
+			;;
+		esac
+		if [ ! -f "$TMP/needs/$nw" ]; then
+			"$KFEATURES" "$nw" >"$TMP/needs/$nw.tmp" 2>&1
+			nrc=$?
+			if [ "$nrc" -gt 1 ]; then
+				needs_why="$(basename "$1"): $(cat "$TMP/needs/$nw.tmp")"
+				rm -f "$TMP/needs/$nw.tmp"
+				return 2
+			fi
+			[ "$nrc" -eq 0 ] && : >"$TMP/needs/$nw.tmp"
+			mv "$TMP/needs/$nw.tmp" "$TMP/needs/$nw"
+		fi
+		if [ -s "$TMP/needs/$nw" ]; then
+			needs_why="needs $(head -n 1 "$TMP/needs/$nw")"
+			return 1
+		fi
+	done
 	return 0
 }
 
@@ -248,10 +293,18 @@ run_dir() {
 			skip "$kind/$name" "$(head -n 1 "$dir/$name.skip")"
 		elif [ "$is_root" -eq 0 ]; then
 			skip "$kind/$name" "needs root"
-		elif [ "$base" = "$name.sh" ]; then
-			run_sh_test "$kind" "$dir" "$name"
 		else
-			run_d_test "$kind" "$dir" "$name"
+			nrc=0
+			[ -f "$dir/$name.needs" ] && { needs_met "$dir/$name.needs"; nrc=$?; }
+			if [ "$nrc" -eq 1 ]; then
+				skip "$kind/$name" "$needs_why"
+			elif [ "$nrc" -ne 0 ]; then
+				fail "$kind/$name" "$needs_why"
+			elif [ "$base" = "$name.sh" ]; then
+				run_sh_test "$kind" "$dir" "$name"
+			else
+				run_d_test "$kind" "$dir" "$name"
+			fi
 		fi
 	done
 }
