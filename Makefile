@@ -18,7 +18,7 @@ WARN     := -Wall -Wextra -Wswitch -Wshadow -Wstrict-prototypes -Wmissing-protot
             -Wno-unused-parameter -Wno-missing-field-initializers -Wformat=2 -Wvla
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 $(WARN) -D_GNU_SOURCE -DDT_LIBDIR='"$(LIBDIR)"' -Isrc -I$(B)/gen
-LDLIBS   := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf) -lelf -lz
+LDLIBS   := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf) -lelf -lz -lstdc++
 ifneq ($(SANITIZE),)
 CFLAGS   += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 LDFLAGS  += -fsanitize=$(SANITIZE)
@@ -36,7 +36,9 @@ CMD_OBJS := $(patsubst %.c,$(B)/%.o,$(wildcard src/cmd/*.c))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
 TRIG_SRCS := $(wildcard tests/triggers/*.c)
-TRIG_BINS := $(TRIG_SRCS:tests/triggers/%.c=$(B)/tests/triggers/%)
+TRIG_BINS := $(TRIG_SRCS:tests/triggers/%.c=$(B)/tests/triggers/%) \
+             $(B)/tests/triggers/libdtpid.so $(B)/tests/triggers/pidcalls-nopie \
+             $(B)/tests/triggers/pidcxx
 GEN      := $(B)/gen/dt_syscalls_gen.h
 KFEATURES := $(B)/tests/kfeatures
 
@@ -76,6 +78,27 @@ $(KFEATURES): tests/tools/kfeatures.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
+
+# The pid provider's: a shared library, a program linked with it (PIE and not), C++, dlopen.
+TRIG_FLAGS := -O1 -g -fno-omit-frame-pointer -Wall
+$(B)/tests/triggers/libdtpid.so: tests/triggers/lib/libdtpid.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(TRIG_FLAGS) -fPIC -shared -o $@ $<
+$(B)/tests/triggers/pidcalls: tests/triggers/pidcalls.c $(B)/tests/triggers/libdtpid.so
+	@echo "  CC      $<"
+	$(Q)$(CC) $(TRIG_FLAGS) -o $@ $< -L$(B)/tests/triggers -ldtpid -Wl,-rpath,'$$ORIGIN'
+$(B)/tests/triggers/pidcalls-nopie: tests/triggers/pidcalls.c $(B)/tests/triggers/libdtpid.so
+	@echo "  CC      $<"
+	$(Q)$(CC) $(TRIG_FLAGS) -no-pie -fno-pie -o $@ $< -L$(B)/tests/triggers -ldtpid \
+		-Wl,-rpath,'$$ORIGIN'
+$(B)/tests/triggers/piddlopen: tests/triggers/piddlopen.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(TRIG_FLAGS) -o $@ $< -ldl
+$(B)/tests/triggers/pidcxx: tests/triggers/lib/pidcxx.cc
+	@echo "  CXX     $<"
+	$(Q)$(CXX) $(TRIG_FLAGS) -o $@ $<
 
 # The fuzzer: the library again, built by clang with ASan/UBSan and libFuzzer's coverage
 # instrumentation into build/fuzz/, linked with the libFuzzer driver.

@@ -29,6 +29,7 @@
 #include "common/dt_program.h"
 #include "compiler/dt_compiler.h"
 #include "consumer/dt_consumer.h"
+#include "dt_proc.h"
 #include "runtime/dt_runtime.h"
 #include "dt_sdtgen.h"
 
@@ -853,14 +854,37 @@ dt_create_target(dt_cmd_t *c, const char *cmd)
 	close(err[1]);
 	c->exec_err_fd = err[0];
 	dtp->target_pid = pid;
-	dtp->target_go_fd = go[1];
 	dtp->target_pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	/* Stopped at its exec, then where its libraries are mapped (dt_proc.c), so the pid
+	 * provider sees them and nothing runs before the probes are on. */
+	if (dt_proc_hold_exec(pid, go[1]) < 0) {
+		close(go[1]);
+		waitpid(pid, NULL, 0);	/* exec failed: the child said why */
+		dtp->target_pid = 0;
+		return -2;
+	}
+	close(go[1]);
+	dtp->target_held = true;
+	if (dt_proc_run_preinit(pid) < 0) {
+		int e = errno;
+
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		dtp->target_pid = 0;
+		errno = e;
+		return -1;
+	}
 	return 0;
 }
 
 static void
 dt_release_target(dt_handle_t *dtp)
 {
+	if (dtp->target_held) {
+		/* traced on (held at its exit) or let go */
+		dtp->target_held = false;
+		ptrace(dtp->target_traced ? PTRACE_CONT : PTRACE_DETACH, dtp->target_pid, 0, 0);
+	}
 	if (dtp->target_go_fd >= 0) {
 		if (write(dtp->target_go_fd, "g", 1) != 1)
 			perror("dtrace: failed to start the command");
@@ -895,6 +919,10 @@ dt_trace_target(dt_handle_t *dtp)
 
 	if (dtp->target_pid <= 0 || !dt_consume_wants_usyms(dtp))
 		return;
+	if (dtp->target_held) {
+		dtp->target_traced = true;	/* seized since its exec */
+		return;
+	}
 	if (ptrace(PTRACE_SEIZE, dtp->target_pid, 0, (void *)opts) == 0)
 		dtp->target_traced = true;
 }
@@ -1182,7 +1210,7 @@ main(int argc, char **argv)
 	dt_compile_t cc;
 	dt_program_t *prog;
 	const char *outfile = NULL, *why;
-	int rc = 0, opt, died = 0;
+	int rc = 0, opt, died = 0, cerr;
 
 	dt_hold_std_fds();
 	c.dtp = dt_handle_new();
@@ -1382,8 +1410,10 @@ main(int argc, char **argv)
 		c.dtp->target_pid = c.grab_pid;
 		c.dtp->target_pidfd = (int)syscall(SYS_pidfd_open, c.grab_pid, 0);
 	}
-	if (c.cmd && !c.compile_only && dt_create_target(&c, c.cmd) < 0) {
-		fprintf(stderr, "dtrace: failed to execute %s: %s\n", c.cmd, strerror(errno));
+	if (c.cmd && !c.compile_only && (cerr = dt_create_target(&c, c.cmd)) < 0) {
+		if (cerr == -1)	/* -2: the child said it */
+			fprintf(stderr, "dtrace: failed to execute %s: %s\n", c.cmd,
+				strerror(errno));
 		rc = 1;
 		goto done;
 	}

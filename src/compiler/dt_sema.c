@@ -498,6 +498,46 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 	dt_sema_var_new(s, kind, n->text, t);
 }
 
+/*
+ * Macro variables in a probe description's fields, as DTrace expands them: "pid$target"
+ * names the -c or -p process's provider, "$1" a command-line argument. Each "$name" is the
+ * value the same macro has in an expression (an integer in decimal, or a string); one that
+ * is not defined is the expression's error, at the description.
+ */
+static const char *
+dt_sema_pdesc_field(dt_sema_t *s, dt_node_t *pd, const char *f)
+{
+	dt_strbuf_t sb = {0};
+	const char *p = f, *r;
+
+	if (!strchr(f, '$'))
+		return f;
+	while (*p) {
+		size_t n;
+		dt_node_t *m;
+
+		if (*p != '$') {
+			dt_sb_putc(&sb, *p++);
+			continue;
+		}
+		n = 1 + (p[1] == '$');
+		while (p[n] == '_' || (p[n] >= '0' && p[n] <= '9') || (p[n] >= 'a' && p[n] <= 'z') ||
+		       (p[n] >= 'A' && p[n] <= 'Z'))
+			n++;
+		m = dt_node_new(s->cc, DT_NODE_MACRO, pd->loc);
+		m->text = dt_arena_strndup(&s->cc->arena, p + 1, n - 1);
+		dt_sema_expr(s, m);
+		if (m->kind == DT_NODE_INT)
+			dt_sb_printf(&sb, "%llu", (unsigned long long)m->ival);
+		else if (m->kind == DT_NODE_STRING)
+			dt_sb_puts(&sb, m->text);
+		p += n;
+	}
+	r = dt_arena_strdup(&s->cc->arena, sb.s ? sb.s : "");
+	dt_sb_free(&sb);
+	return r;
+}
+
 static void
 dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 {
@@ -515,6 +555,10 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 		dt_node_t *pd = n->list.data[i];
 		int m;
 
+		pd->prov = dt_sema_pdesc_field(s, pd, pd->prov);
+		pd->mod = dt_sema_pdesc_field(s, pd, pd->mod);
+		pd->func = dt_sema_pdesc_field(s, pd, pd->func);
+		pd->name = dt_sema_pdesc_field(s, pd, pd->name);
 		if (s->dtp)
 			m = dt_probe_iter(s->dtp, pd->prov, pd->mod, pd->func, pd->name,
 					  dt_sema_add_probe, s);

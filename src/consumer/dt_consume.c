@@ -702,6 +702,7 @@ dt_consume_init(dt_handle_t *dtp)
 	if (!dtp->ksyms)	/* read only if something prints a symbol */
 		dtp->ksyms = dt_ksyms_new(NULL);
 	dtp->cons->usyms = dt_usyms_new(NULL);	/* likewise, per process */
+	dt_usyms_set_demangle(dtp->cons->usyms, !dtp->opts.mangled);
 	dtp->cons->sym_target = dtp->target_pid;
 	dtp->cons->specs = dt_xcalloc(dtp->opts.nspec + 1, sizeof(*dtp->cons->specs));
 	dtp->cons->agg_normal = dt_xcalloc((size_t)dtp->prog->naggs + 1, sizeof(uint64_t));

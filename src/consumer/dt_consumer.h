@@ -20,6 +20,7 @@
 #include "../common/dt_ksyms.h"
 #include "../common/dt_pfmt.h"
 #include "../common/dt_program.h"
+#include "../common/dt_usymtab.h"
 
 /* ---- printf --------------------------------------------------------------------------- */
 
@@ -113,34 +114,6 @@ void dt_agg_print_entries(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_ag
 /* ---- user symbols (dt_usyms.c) -------------------------------------------------------- */
 
 /*
- * One line of /proc/PID/maps: "start-end perms offset major:minor inode [path]". path points
- * into the line (pathlen bytes, without a " (deleted)" suffix; 0 for anonymous memory).
- */
-typedef struct dt_umap {
-	uint64_t start, end, off, dev, ino;
-	char perms[5];
-	const char *path;
-	size_t pathlen;
-} dt_umap_t;
-
-bool dt_umaps_parse_line(const char *line, dt_umap_t *m);	/* false: malformed */
-
-/*
- * One file's symbols (from .symtab and .dynsym). Only sized functions, objects and common
- * symbols are kept; lookups sort first. dt_usymtab_lookup returns the name of the symbol
- * covering ELF address vaddr and sets *value to its address, or NULL.
- */
-typedef struct dt_usymtab dt_usymtab_t;
-
-dt_usymtab_t *dt_usymtab_new(void);
-void dt_usymtab_free(dt_usymtab_t *t);	/* accepts NULL */
-void dt_usymtab_add(dt_usymtab_t *t, const char *name, uint64_t value, uint64_t size, int type,
-		    int bind);
-void dt_usymtab_sort(dt_usymtab_t *t);
-size_t dt_usymtab_count(dt_usymtab_t *t);	/* after merging duplicates */
-const char *dt_usymtab_lookup(dt_usymtab_t *t, uint64_t vaddr, uint64_t *value);
-
-/*
  * The symbolizer of user addresses: every process's mappings and every mapped file's symbols,
  * read on first use and cached (procroot NULL: /proc; tests point it at a directory of their
  * own). us may be NULL everywhere: every address is then unknown.
@@ -149,6 +122,8 @@ typedef struct dt_usyms dt_usyms_t;
 
 dt_usyms_t *dt_usyms_new(const char *procroot);
 void dt_usyms_free(dt_usyms_t *us);		/* accepts NULL */
+/* Print C++ names demangled (DTrace's default; -x mangled turns it off). */
+void dt_usyms_set_demangle(dt_usyms_t *us, bool on);
 /* A new batch of records: a process's mappings may be read again (once) on a miss. */
 void dt_usyms_tick(dt_usyms_t *us);
 /* Process pid is about to exit: cache its mappings and all their symbols now, for good. */

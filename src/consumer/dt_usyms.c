@@ -17,12 +17,9 @@
  * the ELF virtual address the symbol tables use: this is the load bias, and it handles
  * position-independent executables, shared libraries and fixed executables alike.
  *
- * Symbols come from .symtab and .dynsym together (a stripped library has only .dynsym); only
- * functions, objects and common symbols with a size count, and an address belongs to a
- * symbol when it lies in [value, value + size). Several symbols at one address (getpid and
- * __getpid) resolve to one name, chosen as Oracle's libproc chooses: a function over the
- * rest, a global or weak symbol over a local one, no leading '$', fewer leading underscores,
- * the smaller size, then the name's order.
+ * The files' symbols are read by src/common/dt_usymtab.c (.symtab and .dynsym, a separate
+ * debug file for a stripped one, the preferred name among aliases). C++ names print
+ * demangled, as DTrace prints them, unless -x mangled.
  *
  * The text, as DTrace prints it (the module is the file's basename):
  *
@@ -54,220 +51,16 @@
 
 #include "dt_consumer.h"
 
-#define DT_USYM_BACKSCAN 32	/* earlier addresses looked at for a symbol that covers addr */
 #define DT_USYM_MAXPROCS 512	/* processes whose mappings are kept (the least used go) */
 
-/* ---- symbol tables ------------------------------------------------------------------- */
-
-typedef struct usym {
-	uint64_t value, size;
-	const char *name;	/* in the table's arena */
-	uint8_t type, bind;	/* STT_*, STB_* */
-} usym_t;
-
-struct dt_usymtab {
-	DT_VEC(usym_t) syms;
-	dt_arena_t names;
-	bool sorted;
-};
-
-dt_usymtab_t *
-dt_usymtab_new(void)
-{
-	dt_usymtab_t *t = dt_xcalloc(1, sizeof(*t));
-
-	dt_arena_init(&t->names);
-	return t;
-}
-
-void
-dt_usymtab_free(dt_usymtab_t *t)
-{
-	if (!t)
-		return;
-	dt_vec_free(&t->syms);
-	dt_arena_fini(&t->names);
-	free(t);
-}
-
-void
-dt_usymtab_add(dt_usymtab_t *t, const char *name, uint64_t value, uint64_t size, int type,
-	       int bind)
-{
-	usym_t s = { .value = value, .size = size, .type = (uint8_t)type, .bind = (uint8_t)bind };
-
-	/* Only what an address can fall in: sized code and data, not sections or files. */
-	if (!name || !*name || size == 0 ||
-	    (type != STT_FUNC && type != STT_OBJECT && type != STT_COMMON))
-		return;
-	s.name = dt_arena_strdup(&t->names, name);
-	dt_vec_push(&t->syms, s);
-	t->sorted = false;
-}
-
-size_t
-dt_usymtab_count(dt_usymtab_t *t)
-{
-	dt_usymtab_sort(t);
-	return t->syms.len;
-}
-
-/* Which of two symbols at one address names it (negative: l), as libproc prefers. */
-static int
-usym_prefer(const usym_t *l, const usym_t *r)
-{
-	const char *ln = l->name, *rn = r->name;
-
-	if (l->type != r->type && (l->type == STT_FUNC || r->type == STT_FUNC))
-		return l->type == STT_FUNC ? -1 : 1;
-	if (l->bind != r->bind && (l->bind == STB_LOCAL || r->bind == STB_LOCAL))
-		return l->bind == STB_LOCAL ? 1 : -1;
-	if ((*ln == '$') != (*rn == '$'))
-		return *ln == '$' ? 1 : -1;
-	while (*ln == '_' && *rn == '_') {
-		ln++;
-		rn++;
-	}
-	if ((*ln == '_') != (*rn == '_'))
-		return *ln == '_' ? 1 : -1;
-	if (l->size != r->size)
-		return l->size < r->size ? -1 : 1;
-	return strcmp(l->name, r->name);
-}
-
-static int
-usym_cmp(const void *lp, const void *rp)
-{
-	const usym_t *l = lp, *r = rp;
-
-	if (l->value != r->value)
-		return l->value < r->value ? -1 : 1;
-	return usym_prefer(l, r);
-}
-
-void
-dt_usymtab_sort(dt_usymtab_t *t)
-{
-	size_t n = 0;
-
-	if (t->sorted)
-		return;
-	t->sorted = true;
-	if (t->syms.len < 2)
-		return;
-	qsort(t->syms.data, t->syms.len, sizeof(usym_t), usym_cmp);
-	/* .symtab and .dynsym list most symbols twice: keep one of each. */
-	for (size_t i = 0; i < t->syms.len; i++) {
-		const usym_t *s = &t->syms.data[i], *p = n ? &t->syms.data[n - 1] : NULL;
-
-		if (p && p->value == s->value && p->size == s->size && strcmp(p->name, s->name) == 0)
-			continue;
-		t->syms.data[n++] = *s;
-	}
-	t->syms.len = n;
-}
-
-const char *
-dt_usymtab_lookup(dt_usymtab_t *t, uint64_t vaddr, uint64_t *value)
-{
-	size_t lo = 0, hi;
-	int groups = 0;
-
-	dt_usymtab_sort(t);
-	hi = t->syms.len;
-	/* The first symbol above vaddr. */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->syms.data[mid].value <= vaddr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	/*
-	 * Walk down, one address at a time: the preferred symbol at an address comes first, so
-	 * the first of its run that covers vaddr names it. The closest address wins; a large
-	 * symbol further down (an object holding others) is looked for a little way only.
-	 */
-	while (lo > 0 && groups++ < DT_USYM_BACKSCAN) {
-		size_t end = lo, first = lo - 1;
-
-		while (first > 0 && t->syms.data[first - 1].value == t->syms.data[end - 1].value)
-			first--;
-		for (size_t i = first; i < end; i++) {
-			const usym_t *s = &t->syms.data[i];
-
-			if (vaddr - s->value < s->size) {
-				if (value)
-					*value = s->value;
-				return s->name;
-			}
-		}
-		lo = first;
-	}
-	return NULL;
-}
-
-/* ---- /proc/PID/maps ------------------------------------------------------------------ */
-
-/* Parse a hexadecimal field ending in one of the characters of stop; false if malformed. */
-static bool
-umaps_hex(const char **pp, const char *stop, uint64_t *v)
-{
-	char *end;
-
-	*v = strtoull(*pp, &end, 16);
-	if (end == *pp || !strchr(stop, *end) || *end == '\0')
-		return false;
-	*pp = end + 1;
-	return true;
-}
-
-bool
-dt_umaps_parse_line(const char *line, dt_umap_t *m)
-{
-	const char *p = line;
-	uint64_t maj, min;
-	char *end;
-	size_t n;
-
-	memset(m, 0, sizeof(*m));
-	if (!umaps_hex(&p, "-", &m->start) || !umaps_hex(&p, " ", &m->end) || m->end < m->start)
-		return false;
-	if (strlen(p) < 5 || p[4] != ' ')
-		return false;
-	memcpy(m->perms, p, 4);
-	p += 5;
-	if (!umaps_hex(&p, " ", &m->off) || !umaps_hex(&p, ":", &maj) || !umaps_hex(&p, " ", &min))
-		return false;
-	m->dev = makedev(maj, min);
-	m->ino = strtoull(p, &end, 10);
-	if (end == p)
-		return false;
-	p = end + strspn(end, " \t");
-	n = strcspn(p, "\n");
-	m->path = p;
-	m->pathlen = n;
-	/* A file replaced or removed since it was mapped: the name is still the module's. */
-	if (n > 10 && memcmp(p + n - 10, " (deleted)", 10) == 0)
-		m->pathlen = n - 10;
-	return true;
-}
-
 /* ---- processes and files ------------------------------------------------------------- */
-
-typedef struct uload {
-	uint64_t off, vaddr, size;	/* a PT_LOAD segment: file offset, address, file bytes */
-} uload_t;
 
 typedef struct ufile {
 	char *path;
 	const char *base;	/* the module name: the basename of path */
 	uint64_t dev, ino;
 	bool loaded;		/* symbols read (or tried: a failure is not retried) */
-	bool is_exec;		/* ET_EXEC: addresses are the ELF's own */
-	DT_VEC(uload_t) loads;
-	dt_usymtab_t *tab;
+	dt_uelf_t elf;		/* its load segments and symbols */
 } ufile_t;
 
 typedef struct umapping {
@@ -291,6 +84,7 @@ struct dt_usyms {
 	DT_VEC(uproc_t *) procs;
 	DT_VEC(ufile_t *) files;
 	uproc_t *last;		/* the process of the last lookup (stacks come one pid at a time) */
+	bool demangle;		/* C++ names as DTrace prints them */
 };
 
 dt_usyms_t *
@@ -321,14 +115,20 @@ dt_usyms_free(dt_usyms_t *us)
 	for (size_t i = 0; i < us->files.len; i++) {
 		ufile_t *f = us->files.data[i];
 
-		dt_usymtab_free(f->tab);
-		dt_vec_free(&f->loads);
+		dt_uelf_fini(&f->elf);
 		free(f->path);
 		free(f);
 	}
 	dt_vec_free(&us->files);
 	free(us->procroot);
 	free(us);
+}
+
+void
+dt_usyms_set_demangle(dt_usyms_t *us, bool on)
+{
+	if (us)
+		us->demangle = on;
 }
 
 void
@@ -482,57 +282,6 @@ usyms_mapping(dt_usyms_t *us, pid_t pid, uint64_t addr, uproc_t **pp)
 	return m;
 }
 
-/* Read a file's PT_LOAD segments and symbols from an open ELF file. */
-static void
-ufile_read_elf(ufile_t *f, int fd)
-{
-	Elf *e;
-	GElf_Ehdr eh;
-	Elf_Scn *scn = NULL;
-	size_t nph = 0;
-
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return;
-	e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!e)
-		return;
-	if (elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh) || elf_getphdrnum(e, &nph) != 0)
-		goto out;
-	f->is_exec = eh.e_type == ET_EXEC;
-	for (size_t i = 0; i < nph; i++) {
-		GElf_Phdr ph;
-
-		if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD) {
-			uload_t l = { ph.p_offset, ph.p_vaddr, DT_MAX(ph.p_filesz, 1) };
-
-			dt_vec_push(&f->loads, l);
-		}
-	}
-	while ((scn = elf_nextscn(e, scn)) != NULL) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d || sh.sh_entsize == 0)
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym s;
-			const char *name;
-
-			if (!gelf_getsym(d, (int)i, &s) || s.st_shndx == SHN_UNDEF)
-				continue;
-			name = elf_strptr(e, sh.sh_link, s.st_name);
-			dt_usymtab_add(f->tab, name, s.st_value, s.st_size, GELF_ST_TYPE(s.st_info),
-				       GELF_ST_BIND(s.st_info));
-		}
-	}
-	dt_usymtab_sort(f->tab);
-out:
-	elf_end(e);
-}
-
 /*
  * Read a file's symbols, once. The path as the process mapped it, or, when that is gone or is
  * another file now (replaced since), the mapping itself through /proc/PID/map_files while
@@ -547,7 +296,7 @@ ufile_load(dt_usyms_t *us, ufile_t *f, pid_t pid, const umapping_t *m)
 	if (f->loaded)
 		return;
 	f->loaded = true;
-	f->tab = dt_usymtab_new();
+	f->elf.tab = dt_usymtab_new();
 	fd = open(f->path, O_RDONLY | O_CLOEXEC);
 	if (fd >= 0 && (fstat(fd, &st) != 0 || st.st_ino != f->ino)) {
 		close(fd);
@@ -564,7 +313,7 @@ ufile_load(dt_usyms_t *us, ufile_t *f, pid_t pid, const umapping_t *m)
 		fd = open(f->path, O_RDONLY | O_CLOEXEC);	/* better than nothing */
 	if (fd < 0)
 		return;
-	ufile_read_elf(f, fd);
+	dt_uelf_read(&f->elf, fd, f->path);
 	close(fd);
 }
 
@@ -572,15 +321,11 @@ ufile_load(dt_usyms_t *us, ufile_t *f, pid_t pid, const umapping_t *m)
 static uint64_t
 ufile_vaddr(const ufile_t *f, const umapping_t *m, uint64_t addr)
 {
-	uint64_t off = addr - m->start + m->off;
+	uint64_t off = addr - m->start + m->off, vaddr;
 
-	for (size_t i = 0; i < f->loads.len; i++) {
-		const uload_t *l = &f->loads.data[i];
-
-		if (off - l->off < l->size)
-			return l->vaddr + (off - l->off);
-	}
-	return f->is_exec ? addr : off;
+	if (dt_uelf_off2vaddr(&f->elf, off, &vaddr) == 0)
+		return vaddr;
+	return f->elf.is_exec ? addr : off;	/* in no PT_LOAD */
 }
 
 const char *
@@ -597,7 +342,7 @@ dt_usym_lookup(dt_usyms_t *us, pid_t pid, uint64_t addr, uint64_t *symaddr, cons
 		return NULL;
 	ufile_load(us, m->file, pid, m);
 	vaddr = ufile_vaddr(m->file, m, addr);
-	name = dt_usymtab_lookup(m->file->tab, vaddr, &value);
+	name = dt_usymtab_lookup(m->file->elf.tab, vaddr, &value);
 	if (name && symaddr)
 		*symaddr = addr - (vaddr - value);
 	return name;
@@ -638,7 +383,10 @@ dt_usym_fmt_addr(dt_strbuf_t *sb, dt_usyms_t *us, pid_t pid, uint64_t addr)
 	const char *mod = NULL;
 	uint64_t sa = 0;
 	const char *name = dt_usym_lookup(us, pid, addr, &sa, &mod);
+	char *dm = name && us->demangle ? dt_demangle(name) : NULL;
 
+	if (dm)
+		name = dm;
 	if (name && addr > sa)
 		dt_sb_printf(sb, "%s`%s+0x%llx", mod, name, (unsigned long long)(addr - sa));
 	else if (name)
@@ -647,6 +395,7 @@ dt_usym_fmt_addr(dt_strbuf_t *sb, dt_usyms_t *us, pid_t pid, uint64_t addr)
 		dt_sb_printf(sb, "%s`0x%llx", mod, (unsigned long long)addr);
 	else
 		dt_sb_printf(sb, "0x%llx", (unsigned long long)addr);
+	free(dm);
 }
 
 void

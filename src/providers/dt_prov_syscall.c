@@ -151,16 +151,7 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 		dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
 	}
 
-	/* Skip the exit path. */
-	{
-		int go = dt_ir_label(ir);
-
-		dt_ir_ja(ir, go);
-		dt_ir_place(ir, out);
-		dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
-		dt_ir_emit(ir, DT_EXIT());
-		dt_ir_place(ir, go);
-	}
+	dt_prov_dispatch_out(cg, out);
 	return true;
 }
 

@@ -17,6 +17,7 @@ static const struct {
 	unsigned flags;
 } dt_providers[] = {
 	{"dtrace", &dt_prov_dtrace_ops, 0},
+	{"pid", &dt_prov_pid_ops, DT_PROV_PER_PROCESS},
 	{"profile", &dt_prov_profile_ops, 0},
 	{"syscall", &dt_prov_syscall_ops, 0},
 };
@@ -144,6 +145,30 @@ dt_prov_dispatch(dt_cg_t *cg, int out)
 	dt_cg_mstate(cg);
 	dt_ir_emit(ir, DT_LDX(BPF_W, 1, 9, 0));
 	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_PRID));
+}
+
+void
+dt_prov_dispatch_cookie(dt_cg_t *cg, int out)
+{
+	dt_irbuf_t *ir = &cg->ir;
+
+	dt_ir_emit(ir, DT_MOV64_REG(1, 6));
+	dt_ir_emit(ir, DT_CALL(BPF_FUNC_get_attach_cookie));
+	dt_ir_emit(ir, DT_STX(BPF_W, 10, 0, -4));
+	dt_prov_dispatch(cg, out);
+}
+
+void
+dt_prov_dispatch_out(dt_cg_t *cg, int out)
+{
+	dt_irbuf_t *ir = &cg->ir;
+	int go = dt_ir_label(ir);
+
+	dt_ir_ja(ir, go);
+	dt_ir_place(ir, out);
+	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
+	dt_ir_emit(ir, DT_EXIT());
+	dt_ir_place(ir, go);
 }
 
 #define TRACEFS_MAGIC_NR 0x74726163

@@ -72,6 +72,13 @@ typedef struct dt_provider_ops {
 	void (*detach)(dt_handle_t *dtp, struct dt_bpfprog *bp);
 	/* Free a probe's pdata when the handle goes. */
 	void (*probe_destroy)(dt_handle_t *dtp, dt_probe_t *prp);
+	/* Does a description's module name the probe's module by another name (pid's "a.out")?
+	 * NULL: only its glob over the module's name. */
+	bool (*mod_alias)(const dt_probe_t *prp, const char *mod);
+	/* The program's expected attach type (BPF_TRACE_*) at load; NULL: none. */
+	int (*attach_type)(dt_handle_t *dtp, const struct dt_bpfprog *bp);
+	/* The program's dispatch map size when it varies by program (else ndispatch). */
+	uint32_t (*dispatch_size)(dt_handle_t *dtp, const struct dt_bpfprog *bp);
 } dt_provider_ops_t;
 
 enum {
@@ -91,7 +98,8 @@ struct dt_provider {
 	void *data;			/* the provider's own state in this handle */
 };
 
-extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_profile_ops;
+extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_profile_ops,
+	dt_prov_pid_ops;
 
 /* Register every provider with the handle (each one's init probes). */
 void dt_prov_init(dt_handle_t *dtp);
@@ -117,6 +125,10 @@ void dt_prov_store_prid(dt_cg_t *cg, uint32_t id);	/* constant probe id */
  * the probe id stored.
  */
 void dt_prov_dispatch(dt_cg_t *cg, int out);
+/* dt_prov_dispatch keyed by the firing's BPF cookie (bpf_get_attach_cookie; r6 = ctx). */
+void dt_prov_dispatch_cookie(dt_cg_t *cg, int out);
+/* The end of a dispatching prologue: place out (return 0) and jump over it. */
+void dt_prov_dispatch_out(dt_cg_t *cg, int out);
 
 
 /* ---- x86-64 struct pt_regs (dt_pt_regs.c): where the traced code's arguments are --------- */
@@ -146,6 +158,30 @@ int dt_pt_regs_stack_arg(int n);
  * (uprobes) else the kernel's. Needs r7 = the scratch value.
  */
 void dt_pt_regs_load_args(dt_cg_t *cg, int regs, int nargs, bool user);
+
+/* ---- uprobes (dt_uprobe.c): programs on user instructions, by file and offset --------- */
+
+typedef struct dt_uprobe_loc {
+	uint64_t off;		/* the instruction's offset in the file */
+	uint64_t cookie;	/* what bpf_get_attach_cookie() returns when it fires */
+	uint64_t ref_ctr;	/* file offset of a USDT semaphore the kernel counts up, or 0 */
+} dt_uprobe_loc_t;
+
+/*
+ * The expected attach type programs attached by dt_uprobe_attach must be loaded with (the
+ * provider's attach_type op returns it): BPF_TRACE_UPROBE_MULTI where the kernel has
+ * uprobe_multi links, else 0. Probed once. Programs are BPF_PROG_TYPE_KPROBE.
+ */
+int dt_uprobe_attach_type(void);
+/*
+ * Attach the loaded bp to n instructions of the file at path: their entries, or the returns
+ * of the functions they start (ret); only in process pid (<= 0: every process mapping the
+ * file). Links go to bp->link_fds (perf events to bp->perf_fds). 0 or -errno.
+ */
+int dt_uprobe_attach(dt_handle_t *dtp, struct dt_bpfprog *bp, const char *path, pid_t pid,
+		     const dt_uprobe_loc_t *locs, size_t n, bool ret);
+/* The provider's detach op for such programs: closes the perf events. */
+void dt_uprobe_detach(dt_handle_t *dtp, struct dt_bpfprog *bp);
 
 /* Mount tracefs if needed; return its path (or NULL). */
 const char *dt_tracefs(void);

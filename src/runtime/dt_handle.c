@@ -256,6 +256,15 @@ dt_is_glob(const char *s)
 	return strpbrk(s, "*?[\\") != NULL;
 }
 
+/* The module field: a glob, or an alias its provider knows ("a.out" for pid probes). */
+static bool
+dt_probe_mod_match(const dt_probe_t *prp, const char *mod)
+{
+	const dt_provider_ops_t *ops = prp->provider->ops;
+
+	return ops->mod_alias && ops->mod_alias(prp, mod) ? true : dt_glob_match(mod, prp->mod);
+}
+
 int
 dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *func,
 	      const char *name, int (*fn)(dt_probe_t *, void *), void *arg)
@@ -272,7 +281,7 @@ dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *f
 			dt_probe_t *prp = dtp->probes.data[i];
 
 			if (strcmp(func, prp->func) != 0 || !dt_glob_match(prov, prp->prov) ||
-			    !dt_glob_match(mod, prp->mod) || !dt_glob_match(name, prp->name))
+			    !dt_probe_mod_match(prp, mod) || !dt_glob_match(name, prp->name))
 				continue;
 			n++;
 			if (fn && fn(prp, arg) != 0)
@@ -283,7 +292,7 @@ dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *f
 	for (size_t i = 1; i < dtp->probes.len; i++) {
 		dt_probe_t *prp = dtp->probes.data[i];
 
-		if (!dt_glob_match(prov, prp->prov) || !dt_glob_match(mod, prp->mod) ||
+		if (!dt_glob_match(prov, prp->prov) || !dt_probe_mod_match(prp, mod) ||
 		    !dt_glob_match(func, prp->func) || !dt_glob_match(name, prp->name))
 			continue;
 		n++;

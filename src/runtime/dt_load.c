@@ -214,6 +214,7 @@ dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 	char *log;
 	int fd, err;
 
+	opts.expected_attach_type = (enum bpf_attach_type)bp->attach_type;
 	if (btf) {
 		opts.prog_btf_fd = (uint32_t)btf__fd(btf);
 		opts.func_info = info;
@@ -501,7 +502,7 @@ dt_rt_dispatch_fill(dt_handle_t *dtp, dt_bpfprog_t *bp)
 		uint64_t v[DT_DISP_VALSIZE / 8] = {prp->id};
 		uint32_t key = ops->dispatch_key(prp);
 
-		if (key >= ops->ndispatch)
+		if (key >= bp->ndispatch)
 			continue;	/* cannot fire */
 		for (size_t c = 0; c < bp->clauses.len; c++) {
 			dt_clause_t *cl = bp->clauses.data[c];
@@ -536,9 +537,14 @@ dt_rt_load(dt_handle_t *dtp)
 
 		if (dtp->intr && *dtp->intr)
 			return -EINTR;	/* a signal: thousands of programs take seconds */
-		if (bp->prov->ops->dispatch_key &&
+		const struct dt_provider_ops *ops = bp->prov->ops;
+
+		bp->ndispatch = ops->dispatch_size ? ops->dispatch_size(dtp, bp) : ops->ndispatch;
+		if (ops->attach_type)
+			bp->attach_type = ops->attach_type(dtp, bp);
+		if (ops->dispatch_key &&
 		    (bp->dispatch_fd = dt_rt_map("dt_disp", BPF_MAP_TYPE_ARRAY, 4, DT_DISP_VALSIZE,
-						 bp->prov->ops->ndispatch, 0)) < 0) {
+						 bp->ndispatch, 0)) < 0) {
 			dtp->kernel_refused = true;
 			return bp->dispatch_fd;
 		}

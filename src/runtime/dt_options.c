@@ -89,6 +89,7 @@ static const dt_optdesc_t dt_opts[] = {
 	OPT_BOOL("destructive", destructive, true),
 	OPT_BOOL("bpflog", bpflog, true),
 	OPT_BOOL("flowindent", flowindent, false),
+	OPT_BOOL("mangled", mangled, false),
 	OPT_BOOL("aggsortkey", aggsortkey, false),
 	OPT_BOOL("aggsortrev", aggsortrev, false),
 	{"aggsortkeypos", DT_OPTK_COUNT, F(aggsortkeypos), 0, 0, 1024, DT_OPT_NEEDVAL, NULL, NULL},

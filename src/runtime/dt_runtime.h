@@ -55,6 +55,7 @@ typedef struct dt_options {
 	uint32_t scratchsize;	/* bytes alloca() and copyin() may take in one clause */
 	uint32_t dynvarsize;
 	bool flowindent;
+	bool mangled;		/* C++ user symbols as the ELF file spells them */
 	bool disasm;		/* -S: show each program's BPF before loading it */
 	unsigned tree;		/* -x tree: 1 the AST after parsing, 2 after analysis (typed) */
 	bool aggsortkey;	/* sort aggregations by key, not value */
@@ -75,8 +76,10 @@ typedef struct dt_bpfprog {
 	dt_probe_t *probe;		/* the probe, for one-probe programs; NULL for dispatch */
 	unsigned flags;			/* DT_PRF_* of its probes, or'ed */
 	int prog_type;
+	int attach_type;		/* the expected attach type it is loaded with (BPF_TRACE_*) */
 	int fd;
 	int dispatch_fd;		/* its DT_MAP_DISPATCH, or -1 */
+	uint32_t ndispatch;		/* the dispatch map's size */
 	DT_VEC(int) link_fds;		/* links: the runtime closes them on detach */
 	DT_VEC(int) perf_fds;		/* perf events under them: the provider's detach */
 	DT_VEC(dt_clause_t *) clauses;	/* in program order; bit i of the clause mask = [i] */
@@ -116,6 +119,7 @@ typedef struct dt_handle {
 	int target_pidfd;
 	int target_go_fd;		/* -c: write end of the pipe the child waits on */
 	bool target_traced;		/* seized with ptrace, to be held at its exit */
+	bool target_held;		/* -c: stopped (ptrace) since its exec, until attached */
 
 	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use; the
 					 * compiler, providers and consumer read them */

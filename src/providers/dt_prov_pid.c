@@ -1,0 +1,379 @@
+/*
+ * dt_prov_pid.c: the pid provider: pidN:module:function:entry, :return and :OFFSET, for the
+ * functions of every object process N has mapped (its executable and shared libraries).
+ *
+ * Probes are made when a description asks for them (one instance per process: "pid1234",
+ * DT_PROV_PER_PROCESS): the process's objects from /proc/N/maps, each one's functions from its
+ * ELF symbol tables (.symtab and .dynsym, or a separate debug file for a stripped one:
+ * src/common/dt_usymtab.c). Names are DTrace's:
+ *
+ *   module     the object's file name (libc.so.6, date); "a.out" in a description names the
+ *              executable, whatever its name (DTrace's alias; probes keep the real name)
+ *   function   the symbol, raw (C++ names stay mangled here: a probe name has no spaces);
+ *              of several names for one address, the one ustack() shows, unless another
+ *              matches the description
+ *   name       entry, return, or a hexadecimal offset into the function (an instruction's:
+ *              "pid123:a.out:main:1f"), made when named exactly (globs make entry and
+ *              return only: finding every instruction would need a disassembler)
+ *
+ * Arguments: at entry and at offsets arg0..arg9 are the function's (dt_pt_regs.c: di si dx
+ * cx r8 r9, then the stack); at return arg1 is the return value (rax) and arg0 is 0 (DTrace
+ * gives the return instruction's offset; a uretprobe fires in the caller and does not know
+ * which return it was).
+ *
+ * Attaching (dt_uprobe.c): every probe of one process shares two programs, entries and
+ * returns (group = pid * 2 + return), each attached with one uprobe_multi link per object
+ * file, the offsets and each probe's cookie: its dispatch key, a number the instance gives
+ * its probes as it makes them. The prologue reads the cookie and dispatches on it (the
+ * runtime's dispatch map: probe id and clause mask).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "../common/dt_usymtab.h"
+#include "dt_provider.h"
+
+/* Room in each program's dispatch map for probes made after it is loaded (dlopen). */
+#define PID_DISPATCH_SLACK 4096
+
+typedef struct pid_mod {
+	char *path;		/* as the process mapped it */
+	const char *name;	/* the module name: the file's basename */
+	uint64_t dev, ino;
+	bool is_main;		/* the process's executable ("a.out") */
+	dt_uelf_t elf;
+	dt_probe_t **made;	/* per symbol: its entry and return probes once made */
+} pid_mod_t;
+
+typedef struct pid_state {
+	DT_VEC(pid_mod_t *) mods;
+	uint32_t nkeys;		/* dispatch keys given out */
+	uint64_t exe_ino;		/* the executable's inode */
+} pid_state_t;
+
+typedef struct pid_probe {
+	pid_mod_t *mod;
+	uint64_t off;		/* the instruction's file offset */
+	uint32_t key;		/* the dispatch key, and the uprobe's cookie */
+	bool ret;
+} pid_probe_t;
+
+enum { PID_ENTRY = 0, PID_RETURN = 1 };
+
+static pid_mod_t *
+pid_mod_get(dt_handle_t *dtp, pid_state_t *ps, pid_t pid, const dt_umap_t *m)
+{
+	char path[4096];
+	pid_mod_t *mod;
+	int fd;
+
+	for (size_t i = 0; i < ps->mods.len; i++) {
+		mod = ps->mods.data[i];
+		if (mod->dev == m->dev && mod->ino == m->ino)
+			return mod;
+	}
+	mod = dt_xcalloc(1, sizeof(*mod));
+	mod->path = dt_xmalloc(m->pathlen + 1);
+	memcpy(mod->path, m->path, m->pathlen);
+	mod->path[m->pathlen] = '\0';
+	mod->name = strrchr(mod->path, '/') ? strrchr(mod->path, '/') + 1 : mod->path;
+	mod->dev = m->dev;
+	mod->ino = m->ino;
+	/* the maps' device is the lower file system's under an overlay: the inode decides */
+	mod->is_main = m->ino == ps->exe_ino;
+	/* The very file the process mapped, even if replaced on disk since. */
+	snprintf(path, sizeof(path), "/proc/%d/map_files/%llx-%llx", (int)pid,
+		 (unsigned long long)m->start, (unsigned long long)m->end);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		fd = open(mod->path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		dt_uelf_read(&mod->elf, fd, mod->path);
+		close(fd);
+	}
+	mod->made = dt_xcalloc(dt_usymtab_count(mod->elf.tab) * 2 + 1, sizeof(dt_probe_t *));
+	dt_vec_push(&ps->mods, mod);
+	return mod;
+}
+
+/* Read the process's objects (again: new ones are added, dlopen). */
+static void
+pid_read_maps(dt_handle_t *dtp, dt_provider_t *pv, pid_state_t *ps)
+{
+	char path[64], *line = NULL;
+	size_t cap = 0;
+	struct stat st;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pv->pid);
+	if (stat(path, &st) == 0)
+		ps->exe_ino = st.st_ino;
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pv->pid);
+	if (!(fp = fopen(path, "re")))
+		return;
+	while (getline(&line, &cap, fp) > 0) {
+		dt_umap_t m;
+
+		/* objects have code: an executable mapping of a file */
+		if (dt_umaps_parse_line(line, &m) && m.pathlen && m.path[0] == '/' &&
+		    m.perms[2] == 'x')
+			pid_mod_get(dtp, ps, pv->pid, &m);
+	}
+	free(line);
+	fclose(fp);
+}
+
+static dt_probe_t *
+pid_make(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const char *func,
+	 const char *name, uint64_t off, bool ret)
+{
+	pid_state_t *ps = pv->data;
+	pid_probe_t *pp = dt_xcalloc(1, sizeof(*pp));
+	dt_probe_t *prp;
+
+	pp->mod = mod;
+	pp->off = off;
+	pp->ret = ret;
+	pp->key = ps->nkeys++;
+	prp = dt_probe_add(dtp, pv, mod->name, dt_arena_strdup(&dtp->arena, func),
+			   dt_arena_strdup(&dtp->arena, name), pp);
+	prp->flags |= dt_prov_flow(name);
+	return prp;
+}
+
+/* An exact hexadecimal offset ("1f", "0x1f"): true and *off. */
+static bool
+pid_offset_name(const char *name, uint64_t *off)
+{
+	char *end;
+
+	if (!*name || dt_is_glob(name) || strcmp(name, "entry") == 0 ||
+	    strcmp(name, "return") == 0)
+		return false;
+	errno = 0;
+	*off = strtoull(name, &end, 16);
+	return !*end && !errno;
+}
+
+/* The probe at an offset of function sym, made before or now. */
+static void
+pid_make_offset(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const dt_usym_t *sym,
+		int64_t foff, uint64_t off)
+{
+	char name[32];
+
+	if (off >= sym->size)
+		return;
+	snprintf(name, sizeof(name), "%llx", (unsigned long long)off);
+	for (size_t i = 1; i < dtp->probes.len; i++) {
+		dt_probe_t *prp = dtp->probes.data[i];
+
+		if (prp->provider == pv && ((pid_probe_t *)prp->pdata)->mod == mod &&
+		    strcmp(prp->func, sym->name) == 0 && strcmp(prp->name, name) == 0)
+			return;
+	}
+	pid_make(dtp, pv, mod, sym->name, name, (uint64_t)foff + off, false);
+}
+
+static bool
+pid_mod_matches(const pid_mod_t *mod, const char *pat)
+{
+	if (strcmp(pat, "a.out") == 0)
+		return mod->is_main;
+	return dt_glob_match(pat, mod->name);
+}
+
+static void
+pid_provide_mod(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const dt_pdesc_t *pd)
+{
+	size_t n = dt_usymtab_count(mod->elf.tab);
+	bool entry = dt_glob_match(pd->name, "entry"), ret = dt_glob_match(pd->name, "return");
+	uint64_t off = 0;
+	bool at = pid_offset_name(pd->name, &off);
+
+	if (!entry && !ret && !at)
+		return;
+	for (size_t i = 0; i < n;) {
+		const dt_usym_t *first = dt_usymtab_get(mod->elf.tab, i);
+		size_t end = i, pick = n;
+		int64_t foff;
+
+		/* One address: its preferred name first; the first that matches names it. */
+		while (end < n && dt_usymtab_get(mod->elf.tab, end)->value == first->value)
+			end++;
+		for (size_t k = i; k < end && pick == n; k++) {
+			const dt_usym_t *s = dt_usymtab_get(mod->elf.tab, k);
+
+			if (s->type == STT_FUNC && s->value && dt_glob_match(pd->func, s->name))
+				pick = k;
+		}
+		i = end;
+		if (pick == n)
+			continue;
+		first = dt_usymtab_get(mod->elf.tab, pick);
+		foff = dt_uelf_vaddr2off(&mod->elf, first->value);
+		if (foff < 0)
+			continue;
+		if (entry && !mod->made[2 * pick])
+			mod->made[2 * pick] = pid_make(dtp, pv, mod, first->name, "entry",
+						       (uint64_t)foff, false);
+		if (ret && !mod->made[2 * pick + 1])
+			mod->made[2 * pick + 1] = pid_make(dtp, pv, mod, first->name, "return",
+							   (uint64_t)foff, true);
+		if (at)
+			pid_make_offset(dtp, pv, mod, first, foff, off);
+	}
+}
+
+static void
+pid_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
+{
+	pid_state_t *ps = pv->data;
+
+	if (!ps) {
+		ps = pv->data = dt_xcalloc(1, sizeof(*ps));
+		pid_read_maps(dtp, pv, ps);
+	}
+	for (size_t i = 0; i < ps->mods.len; i++)
+		if (pid_mod_matches(ps->mods.data[i], pd->mod))
+			pid_provide_mod(dtp, pv, ps->mods.data[i], pd);
+}
+
+static int
+pid_group(const dt_probe_t *prp)
+{
+	const pid_probe_t *pp = prp->pdata;
+
+	return (int)prp->provider->pid * 2 + (pp->ret ? PID_RETURN : PID_ENTRY);
+}
+
+static uint32_t
+pid_dispatch_key(const dt_probe_t *prp)
+{
+	return ((const pid_probe_t *)prp->pdata)->key;
+}
+
+static uint32_t
+pid_dispatch_size(dt_handle_t *dtp, const dt_bpfprog_t *bp)
+{
+	const pid_state_t *ps = bp->prov->data;
+
+	return (ps ? ps->nkeys : 0) + PID_DISPATCH_SLACK;
+}
+
+static int
+pid_attach_type(dt_handle_t *dtp, const dt_bpfprog_t *bp)
+{
+	return dt_uprobe_attach_type();
+}
+
+static bool
+pid_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
+{
+	dt_irbuf_t *ir = &cg->ir;
+	int out = dt_ir_label(ir);
+	bool ret = (bp->group & 1) == PID_RETURN;
+
+	dt_prov_dispatch_cookie(cg, out);	/* the cookie is the dispatch key */
+	if ((needs & DT_NEED_ARGS) && !ret) {
+		dt_pt_regs_load_args(cg, 6, DT_MAX_ARGS, true);
+	} else if (needs & DT_NEED_ARGS) {
+		for (int i = 0; i < DT_MAX_ARGS; i++)
+			dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
+		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, DT_PTREGS_AX));
+		dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 8));
+	}
+	if (needs & DT_NEED_ERRNO)
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
+	dt_prov_dispatch_out(cg, out);
+	return true;
+}
+
+static int
+pid_cmp_mod(const void *a, const void *b)
+{
+	const pid_probe_t *l = (*(dt_probe_t *const *)a)->pdata;
+	const pid_probe_t *r = (*(dt_probe_t *const *)b)->pdata;
+
+	if (l->mod != r->mod)
+		return (uintptr_t)l->mod < (uintptr_t)r->mod ? -1 : 1;
+	return l->off < r->off ? -1 : l->off > r->off;
+}
+
+static int
+pid_attach(dt_handle_t *dtp, dt_bpfprog_t *bp)
+{
+	size_t n = bp->probes.len;
+	dt_probe_t **sorted = dt_xmalloc(n * sizeof(*sorted));
+	dt_uprobe_loc_t *locs = dt_xcalloc(n, sizeof(*locs));
+	int err = 0;
+
+	/* One attach per object file: the probes grouped by module. */
+	memcpy(sorted, bp->probes.data, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), pid_cmp_mod);
+	for (size_t i = 0; i < n && !err;) {
+		pid_mod_t *mod = ((pid_probe_t *)sorted[i]->pdata)->mod;
+		size_t k = 0;
+
+		for (; i < n && ((pid_probe_t *)sorted[i]->pdata)->mod == mod; i++, k++) {
+			const pid_probe_t *pp = sorted[i]->pdata;
+
+			locs[k].off = pp->off;
+			locs[k].cookie = pp->key;
+		}
+		err = dt_uprobe_attach(dtp, bp, mod->path, bp->prov->pid, locs, k,
+				       (bp->group & 1) == PID_RETURN);
+	}
+	free(sorted);
+	free(locs);
+	return err;
+}
+
+static bool
+pid_mod_alias(const dt_probe_t *prp, const char *mod)
+{
+	return strcmp(mod, "a.out") == 0 && ((const pid_probe_t *)prp->pdata)->mod->is_main;
+}
+
+static void
+pid_probe_destroy(dt_handle_t *dtp, dt_probe_t *prp)
+{
+	pid_state_t *ps = prp->provider->data;
+
+	free(prp->pdata);
+	prp->pdata = NULL;
+	/* the first probe destroyed frees the instance's modules */
+	if (ps) {
+		for (size_t i = 0; i < ps->mods.len; i++) {
+			dt_uelf_fini(&ps->mods.data[i]->elf);
+			free(ps->mods.data[i]->made);
+			free(ps->mods.data[i]->path);
+			free(ps->mods.data[i]);
+		}
+		dt_vec_free(&ps->mods);
+		free(ps);
+		prp->provider->data = NULL;
+	}
+}
+
+const dt_provider_ops_t dt_prov_pid_ops = {
+	.provide = pid_provide,
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.group = pid_group,
+	.prologue = pid_prologue,
+	.dispatch_key = pid_dispatch_key,
+	.dispatch_size = pid_dispatch_size,
+	.attach_type = pid_attach_type,
+	.attach = pid_attach,
+	.detach = dt_uprobe_detach,
+	.probe_destroy = pid_probe_destroy,
+	.mod_alias = pid_mod_alias,
+};
