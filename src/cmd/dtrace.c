@@ -29,7 +29,7 @@
 #include "common/dt_program.h"
 #include "compiler/dt_compiler.h"
 #include "consumer/dt_consumer.h"
-#include "dt_proc.h"
+#include "common/dt_proc.h"
 #include "runtime/dt_runtime.h"
 #include "dt_sdtgen.h"
 
@@ -855,8 +855,8 @@ dt_create_target(dt_cmd_t *c, const char *cmd)
 	c->exec_err_fd = err[0];
 	dtp->target_pid = pid;
 	dtp->target_pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	/* Stopped at its exec, then where its libraries are mapped (dt_proc.c), so the pid
-	 * provider sees them and nothing runs before the probes are on. */
+	/* Stopped at its exec (dt_proc.c) until the probes are on: nothing of it runs before.
+	 * The pid provider runs it on to where its libraries are mapped, if it needs them. */
 	if (dt_proc_hold_exec(pid, go[1]) < 0) {
 		close(go[1]);
 		waitpid(pid, NULL, 0);	/* exec failed: the child said why */
@@ -865,15 +865,6 @@ dt_create_target(dt_cmd_t *c, const char *cmd)
 	}
 	close(go[1]);
 	dtp->target_held = true;
-	if (dt_proc_run_preinit(pid) < 0) {
-		int e = errno;
-
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-		dtp->target_pid = 0;
-		errno = e;
-		return -1;
-	}
 	return 0;
 }
 

@@ -38,6 +38,7 @@
 
 #include <bpf/bpf.h>
 
+#include "../common/dt_proc.h"
 #include "../common/dt_usymtab.h"
 #include "dt_provider.h"
 
@@ -240,6 +241,11 @@ pid_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 
 	if (!ps) {
 		ps = pv->data = dt_xcalloc(1, sizeof(*ps));
+		/* The -c process waits at its exec: its libraries are not mapped yet. */
+		if (dtp->target_held && pv->pid == dtp->target_pid && !dtp->target_preinit) {
+			dtp->target_preinit = true;
+			dt_proc_run_preinit(pv->pid);
+		}
 		pid_read_maps(dtp, pv, ps);
 	}
 	for (size_t i = 0; i < ps->mods.len; i++)

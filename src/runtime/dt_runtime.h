@@ -120,6 +120,7 @@ typedef struct dt_handle {
 	int target_go_fd;		/* -c: write end of the pipe the child waits on */
 	bool target_traced;		/* seized with ptrace, to be held at its exit */
 	bool target_held;		/* -c: stopped (ptrace) since its exec, until attached */
+	bool target_preinit;		/* and run on to where its libraries are mapped */
 
 	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use; the
 					 * compiler, providers and consumer read them */

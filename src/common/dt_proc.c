@@ -3,9 +3,11 @@
  *
  * The pid provider makes its probes from the process's mappings, so the process must exist,
  * with its libraries mapped, before the program is compiled; and nothing of it may run before
- * the probes are attached. dtrace seizes the forked child with ptrace before it calls exec;
- * the exec stops it (PTRACE_EVENT_EXEC) with only the executable and the dynamic linker
- * mapped. Then it runs the dynamic linker up to the moment every library the program needs
+ * the probes are attached. dtrace (src/cmd) seizes the forked child with ptrace before it
+ * calls exec; the exec stops it (PTRACE_EVENT_EXEC) with only the executable and the dynamic
+ * linker mapped, and nothing of the new program has run: programs without pid probes attach
+ * there (the linker's own system calls are traced). For pid probes the provider then runs
+ * the dynamic linker up to the moment every library the program needs
  * is mapped and none has run any code: the linker's debugger hook, _dl_debug_state(), which
  * it calls with _r_debug.r_state == RT_CONSISTENT once the initial libraries are loaded
  * (a breakpoint there, as debuggers and DTrace's libproc set one). This is DTrace's
@@ -27,7 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/dt_usymtab.h"
+#include "dt_usymtab.h"
 #include "dt_proc.h"
 
 #define DT_RT_CONSISTENT 0	/* struct r_debug's r_state: the link map is complete */
