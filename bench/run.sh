@@ -31,13 +31,21 @@
 #            must be counted): the consumer's RSS at the start and the end, events (an exact
 #            count() in the same clause), records delivered + drops (must equal events),
 #            and the time from SIGINT to the tracer's exit under that load (not in "all")
+#   pid      cost per event of `pid$target::loop_target:entry { @ = count(); }` against
+#            bpftrace's `uprobe:PATH:loop_target { @ = count(); }` (`loop N user` calls
+#            the function loop_target N_UPROBE times and prints its ns per call)
+#   pidattach  attaching every function of libc: the whole run of
+#            `dtrace -c true -n 'pid$target:libc.so.6::entry { @ = count(); }'` against
+#            `bpftrace -c true -e 'uprobe:/lib/x86_64-linux-gnu/libc.so.6:* { @ = count(); }'`
+#            (wall time, probes attached), dtrace with uprobe_multi and with its perf-event
+#            fallback (DTRACE_UPROBE_MULTI=0); medians of PIDATTACH_REPS runs
 # Groups: default (startup count printf), aggs (agg_tid agg_execname tspair strkey),
-#         consumer (printf keys profile), all.
+#         consumer (printf keys profile), user (pid pidattach), all.
 #
 # Environment: REPS (repetitions, default 5), N_COUNT (2000000, also agg_* and tspair),
 # N_PRINTF (1000000), N_OPENAT (200000), N_KEYS (100000), PROFILE_SECS (10), PROFILE_REPS
 # (3), SOAK_SECS (60), PRINTF_BUFSIZES (bufsizes tried when dtrace drops; default "16m 64m"), STARTUP_RUNS
-# (10), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
+# (10), N_UPROBE (500000), PIDATTACH_REPS (3), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
 # The bench-only triggers (bench/*.c) are compiled into a temporary directory with $CC.
 # Progress goes to stderr. Compare ratios within one run, not absolute times across runs.
 set -u
@@ -57,23 +65,28 @@ PROFILE_REPS=${PROFILE_REPS:-3}
 PRINTF_BUFSIZES=${PRINTF_BUFSIZES:-16m 64m}
 STARTUP_RUNS=${STARTUP_RUNS:-10}
 SOAK_SECS=${SOAK_SECS:-60}
+N_UPROBE=${N_UPROBE:-500000}
+PIDATTACH_REPS=${PIDATTACH_REPS:-3}
 RSS_LIMIT_KIB=$((20 * 1024)) # issue 4: dtrace's peak RSS must stay under 20 MiB
 
 usage() {
 	echo "usage: bench/run.sh [startup|count|printf|agg_tid|agg_execname|tspair|strkey|keys|profile|soak" \
-		"|default|aggs|consumer|all]..." >&2
+		"|pid|pidattach|default|aggs|consumer|user|all]..." >&2
 	exit 2
 }
 which=()
 for b in "${@:-default}"; do
 	case $b in
-	startup | count | printf | agg_tid | agg_execname | tspair | strkey | keys | profile | soak)
+	startup | count | printf | agg_tid | agg_execname | tspair | strkey | keys | profile | soak | \
+		pid | pidattach)
 		which+=("$b")
 		;;
 	default) which+=(startup count printf) ;;
 	aggs) which+=(agg_tid agg_execname tspair strkey) ;;
 	consumer) which+=(printf keys profile) ;;
-	all) which+=(startup count agg_tid agg_execname tspair strkey printf keys profile) ;;
+	user) which+=(pid pidattach) ;;
+	all) which+=(startup count agg_tid agg_execname tspair strkey printf keys profile pid
+		pidattach) ;;
 	*) usage ;;
 	esac
 done
@@ -228,60 +241,57 @@ bench_startup() {
 # ns_of FILE: the loop trigger's ns_per_call value in FILE.
 ns_of() { awk '$1 == "ns_per_call" { print $2; exit }' "$1"; }
 
-# traced TOOL N PROGRAM OUT ERR: run the loop trigger under TOOL with PROGRAM, at most 5
-# minutes; its exit status.
+# traced TOOL ARGS PROGRAM OUT ERR: run the loop trigger (with ARGS) under TOOL with PROGRAM,
+# at most 5 minutes; its exit status.
 traced() {
-	local tool=$1 n=$2 prog=$3 out=$4 err=$5
+	local tool=$1 args=$2 prog=$3 out=$4 err=$5
 	if [ "$tool" = dtrace ]; then
-		timeout -s INT -k 10 300 "$DTRACE" -q -c "$LOOP $n" -n "$prog" >"$out" 2>"$err"
+		timeout -s INT -k 10 300 "$DTRACE" -q -c "$LOOP $args" -n "$prog" >"$out" 2>"$err"
 	else
-		timeout -s INT -k 10 300 "$BPFTRACE" -c "$LOOP $n" -e "$prog" >"$out" 2>"$err"
+		timeout -s INT -k 10 300 "$BPFTRACE" -c "$LOOP $args" -e "$prog" >"$out" 2>"$err"
 	fi
 }
 
-bench_count() {
-	local n=$N_COUNT r
-	local dprog='syscall::getppid:entry { @ = count(); }'
-	local bprog='tracepoint:syscalls:sys_enter_getppid { @ = count(); }'
-	: >"$TMP/c.base"
-	: >"$TMP/c.dtrace"
-	: >"$TMP/c.bpftrace"
-	: >"$TMP/c.dtrace.n"
-	: >"$TMP/c.bpftrace.n"
-	# Rounds interleave the three, so drift in the VM hits all of them alike.
+# count_bench MODE ARGS DPROG BPROG TITLE TEXT: the loop trigger with ARGS untraced, under
+# dtrace's DPROG and under bpftrace's BPROG (each `@ = count()` of one event per call),
+# REPS rounds interleaved so drift in the VM hits all three alike; the table of medians.
+count_bench() {
+	local mode=$1 args=$2 dprog=$3 bprog=$4 r f
+	for f in base dtrace bpftrace dtrace.n bpftrace.n; do : >"$TMP/$mode.$f"; done
 	for ((r = 1; r <= REPS; r++)); do
-		log "count: round $r of $REPS"
-		"$LOOP" "$n" >"$TMP/out" && ns_of "$TMP/out" >>"$TMP/c.base"
+		log "$mode: round $r of $REPS"
+		# shellcheck disable=SC2086 # ARGS are words
+		"$LOOP" $args >"$TMP/out" && ns_of "$TMP/out" >>"$TMP/$mode.base"
 		if [ "$have_dtrace" -eq 1 ]; then
-			if traced dtrace "$n" "$dprog" "$TMP/out" "$TMP/err"; then
-				ns_of "$TMP/out" >>"$TMP/c.dtrace"
+			if traced dtrace "$args" "$dprog" "$TMP/out" "$TMP/err"; then
+				ns_of "$TMP/out" >>"$TMP/$mode.dtrace"
 				awk '/^ *[0-9]+ *$/ { v = $1 } END { if (v != "") print v }' \
-					"$TMP/out" >>"$TMP/c.dtrace.n"
+					"$TMP/out" >>"$TMP/$mode.dtrace.n"
 			else
-				note "count: dtrace failed in round $r: $(head -n 1 "$TMP/err")"
+				note "$mode: dtrace failed in round $r: $(head -n 1 "$TMP/err")"
 			fi
 		fi
 		if [ "$have_bpftrace" -eq 1 ]; then
-			if traced bpftrace "$n" "$bprog" "$TMP/out" "$TMP/err"; then
-				ns_of "$TMP/out" >>"$TMP/c.bpftrace"
-				awk '$1 == "@:" { print $2 }' "$TMP/out" >>"$TMP/c.bpftrace.n"
+			if traced bpftrace "$args" "$bprog" "$TMP/out" "$TMP/err"; then
+				ns_of "$TMP/out" >>"$TMP/$mode.bpftrace"
+				awk '$1 == "@:" { print $2 }' "$TMP/out" >>"$TMP/$mode.bpftrace.n"
 			else
-				note "count: bpftrace failed in round $r: $(grep -v RLIMIT_MEMLOCK "$TMP/err" | head -n 1)"
+				note "$mode: bpftrace failed in round $r: $(grep -v RLIMIT_MEMLOCK "$TMP/err" | head -n 1)"
 			fi
 		fi
 	done
 	local base dt bt dn bn
-	base=$(median <"$TMP/c.base")
-	dt=$(median <"$TMP/c.dtrace")
-	bt=$(median <"$TMP/c.bpftrace")
-	dn=$(median <"$TMP/c.dtrace.n")
-	bn=$(median <"$TMP/c.bpftrace.n")
+	base=$(median <"$TMP/$mode.base")
+	dt=$(median <"$TMP/$mode.dtrace")
+	bt=$(median <"$TMP/$mode.bpftrace")
+	dn=$(median <"$TMP/$mode.dtrace.n")
+	bn=$(median <"$TMP/$mode.bpftrace.n")
 	local da="" ba=""
 	[ -n "$dt" ] && da=$(sub "$dt" "$base")
 	[ -n "$bt" ] && ba=$(sub "$bt" "$base")
-	echo "## Per-event cost: \`@ = count()\` on getppid entry"
+	echo "## Per-event cost: $5"
 	echo
-	echo "The loop trigger calls getppid $n times; medians of $REPS rounds."
+	echo "$6; medians of $REPS rounds."
 	echo
 	echo "| | ns per call | added ns per event | events counted |"
 	echo "|---|---:|---:|---:|"
@@ -291,6 +301,12 @@ bench_count() {
 	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
 		echo "| dtrace / bpftrace | $(ratio "$dt" "$bt") | $(ratio "$da" "$ba") | |"
 	echo
+}
+
+bench_count() {
+	count_bench count "$N_COUNT" 'syscall::getppid:entry { @ = count(); }' \
+		'tracepoint:syscalls:sys_enter_getppid { @ = count(); }' \
+		"\`@ = count()\` on getppid entry" "The loop trigger calls getppid $N_COUNT times"
 }
 
 # ---- bench-only triggers and a general runner -----------------------------------------------
@@ -818,6 +834,71 @@ bench_soak() {
 		echo "| $tool | $(fmt "$r0" 1024 1) | $(fmt "$r1" 1024 1) | $ev | $rec | $dr | $ok |" \
 			"$ms |"
 	done
+	echo
+}
+
+# ---- user space: the pid provider against bpftrace's uprobes ------------------------------
+
+bench_pid() {
+	count_bench pid "$N_UPROBE user" 'pid$target::loop_target:entry { @ = count(); }' \
+		"uprobe:$LOOP:loop_target { @ = count(); }" \
+		"\`@ = count()\` on a user function's entry (uprobe)" \
+		"\`pid\$target::loop_target:entry\` against \`uprobe:PATH:loop_target\`; the loop trigger calls loop_target $N_UPROBE times"
+}
+
+# pidattach_run NAME TOOL PROG [ENV...]: one timed run; "ms probes" appended to $TMP/pa.NAME.
+pidattach_run() {
+	local name=$1 tool=$2 prog=$3 t0 t1 probes
+	shift 3
+	t0=$(date +%s%N)
+	if [ "$tool" = dtrace ]; then
+		env "$@" timeout -s INT -k 10 600 "$DTRACE" -c true -n "$prog" >"$TMP/out" 2>"$TMP/err"
+	else
+		timeout -s INT -k 10 600 "$BPFTRACE" -c true -e "$prog" >"$TMP/out" 2>"$TMP/err"
+	fi || { note "pidattach: $name failed: $(errline "$TMP/err")"; return; }
+	t1=$(date +%s%N)
+	if [ "$tool" = dtrace ]; then
+		probes=$(sed -n 's/.* matched \([0-9]*\) probes*$/\1/p' "$TMP/err" | head -n 1)
+	else
+		probes=$(sed -n 's/^Attaching \([0-9]*\) probes*.*/\1/p' "$TMP/err" "$TMP/out" | head -n 1)
+	fi
+	echo "$(((t1 - t0) / 1000000)) ${probes:--}" >>"$TMP/pa.$name"
+}
+
+bench_pidattach() {
+	local r libc=/lib/x86_64-linux-gnu/libc.so.6
+	local dprog='pid$target:libc.so.6::entry { @ = count(); }'
+	local bprog="uprobe:$libc:* { @ = count(); }"
+	: >"$TMP/pa.multi"
+	: >"$TMP/pa.perf"
+	: >"$TMP/pa.bpftrace"
+	for ((r = 1; r <= PIDATTACH_REPS; r++)); do
+		log "pidattach: round $r of $PIDATTACH_REPS"
+		if [ "$have_dtrace" -eq 1 ]; then
+			pidattach_run multi dtrace "$dprog"
+			pidattach_run perf dtrace "$dprog" DTRACE_UPROBE_MULTI=0
+		fi
+		[ "$have_bpftrace" -eq 1 ] && pidattach_run bpftrace bpftrace "$bprog"
+	done
+	echo "## Attaching every function of libc"
+	echo
+	echo "The whole run of a tracer with \`-c true\`: start, attach every function of libc,"
+	echo "the command, detach, exit. Medians of $PIDATTACH_REPS runs."
+	echo
+	echo "| | wall ms | probes |"
+	echo "|---|---:|---:|"
+	local mm pm bm
+	mm=$(col "$TMP/pa.multi" 1 | median)
+	pm=$(col "$TMP/pa.perf" 1 | median)
+	bm=$(col "$TMP/pa.bpftrace" 1 | median)
+	[ "$have_dtrace" -eq 1 ] && {
+		echo "| dtrace (uprobe_multi) | ${mm:--} | $(col "$TMP/pa.multi" 2 | head -n 1) |"
+		echo "| dtrace (perf-event uprobes) | ${pm:--} | $(col "$TMP/pa.perf" 2 | head -n 1) |"
+	}
+	[ "$have_bpftrace" -eq 1 ] &&
+		echo "| bpftrace | ${bm:--} | $(col "$TMP/pa.bpftrace" 2 | head -n 1) |"
+	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
+		echo "| dtrace (uprobe_multi) / bpftrace | $(ratio "$mm" "$bm") | |"
 	echo
 }
 

@@ -908,7 +908,8 @@ dt_trace_target(dt_handle_t *dtp)
 {
 	long opts = PTRACE_O_TRACEEXIT | PTRACE_O_TRACEEXEC;
 
-	if (dtp->target_pid <= 0 || !dt_consume_wants_usyms(dtp))
+	if (dtp->target_pid <= 0 ||
+	    (!dt_consume_wants_usyms(dtp) && !dt_rt_proc_watched(dtp, dtp->target_pid)))
 		return;
 	if (dtp->target_held) {
 		dtp->target_traced = true;	/* seized since its exec */
@@ -916,6 +917,52 @@ dt_trace_target(dt_handle_t *dtp)
 	}
 	if (ptrace(PTRACE_SEIZE, dtp->target_pid, 0, (void *)opts) == 0)
 		dtp->target_traced = true;
+}
+
+/*
+ * Libraries loaded later (dlopen): when the program has pid probes of the traced process,
+ * its dynamic linker's hook is a breakpoint (dt_proc.c) while it is traced; each time the
+ * link map is consistent again the providers make and attach the new libraries' probes
+ * before the process goes on, so none of their calls is missed (DTrace does the same).
+ */
+static dt_proc_brk_t g_watch;
+
+static void
+dt_watch_target(dt_handle_t *dtp)
+{
+	pid_t pid = dtp->target_pid;
+	int st;
+
+	if (!dtp->target_traced || !dt_rt_proc_watched(dtp, pid) ||
+	    dt_proc_brk_init(pid, &g_watch) < 0 || !g_watch.addr)
+		return;
+	if (dtp->target_held) {
+		dt_proc_brk_insert(pid, &g_watch);	/* stopped since its exec */
+		return;
+	}
+	/* a running -p process: stopped for the moment */
+	if (ptrace(PTRACE_INTERRUPT, pid, 0, 0) < 0 || waitpid(pid, &st, __WALL) != pid ||
+	    !WIFSTOPPED(st))
+		return;
+	dt_proc_brk_insert(pid, &g_watch);
+	ptrace(PTRACE_CONT, pid, 0, (void *)(long)((st >> 16) == 0 ? WSTOPSIG(st) : 0));
+}
+
+/* A stop of the traced process at the hook: the update, and on. True if it was ours. */
+static bool
+dt_watch_hit(dt_handle_t *dtp, int st)
+{
+	pid_t pid = dtp->target_pid;
+	bool consistent = false;
+	int hit = dt_proc_brk_hit(pid, &g_watch, st, &consistent);
+
+	if (hit <= 0)
+		return false;
+	if (consistent)
+		dt_rt_proc_update(dtp, pid);
+	dt_proc_brk_step(pid, &g_watch);
+	ptrace(PTRACE_CONT, pid, 0, 0);
+	return true;
 }
 
 /* Handle the traced process's stops; *done when it has exited (and has been reaped). */
@@ -944,6 +991,7 @@ dt_trace_events(dt_handle_t *dtp, bool *done)
 			dtp->target_traced = false;
 			break;
 		case PTRACE_EVENT_EXEC:
+			g_watch.set = false;	/* a new program: the hook went with the old */
 			dt_consume_proc_exec(dtp, pid);
 			ptrace(PTRACE_CONT, pid, 0, 0);
 			break;
@@ -951,6 +999,8 @@ dt_trace_events(dt_handle_t *dtp, bool *done)
 			ptrace(PTRACE_LISTEN, pid, 0, 0);	/* a group stop: it stays stopped */
 			break;
 		default:
+			if (dt_watch_hit(dtp, st))
+				break;
 			ptrace(PTRACE_CONT, pid, 0, (void *)(long)sig);	/* its signal, passed on */
 			break;
 		}
@@ -976,6 +1026,12 @@ dt_untrace_target(dt_handle_t *dtp)
 	if (ptrace(PTRACE_INTERRUPT, pid, 0, 0) != 0 || waitpid(pid, &st, __WALL) != pid ||
 	    !WIFSTOPPED(st))
 		return;		/* gone meanwhile */
+	if (dt_watch_hit(dtp, st)) {	/* stopped at the hook, not by the interrupt */
+		if (ptrace(PTRACE_INTERRUPT, pid, 0, 0) != 0 ||
+		    waitpid(pid, &st, __WALL) != pid || !WIFSTOPPED(st))
+			return;
+	}
+	dt_proc_brk_remove(pid, &g_watch);	/* it would trap at its next dlopen */
 	dt_consume_proc_exit(dtp, pid);
 	/* A signal it was about to get goes with the detach; an event stop carries none. */
 	ptrace(PTRACE_DETACH, pid, 0, (void *)(long)((st >> 16) == 0 ? WSTOPSIG(st) : 0));
@@ -1056,8 +1112,10 @@ dt_run(dt_cmd_t *c)
 
 		if (err < 0 && err != -EINTR)
 			return 1;
-		if (err == 0)
+		if (err == 0) {
+			dt_watch_target(dtp);
 			dt_release_target(dtp);
+		}
 	}
 	/* From here signals arrive only in ppoll, which returns at once for one. */
 	sigprocmask(SIG_BLOCK, &block, NULL);

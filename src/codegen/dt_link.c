@@ -19,12 +19,10 @@
 #include "../providers/dt_provider.h"
 #include "dt_codegen.h"
 
-/* The program of prp's attach point: found, or new and empty. */
+/* The program of an attach point: found, or new and empty (prp: its first probe, or NULL). */
 static dt_bpfprog_t *
-dt_link_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
+dt_link_prog_get(dt_handle_t *dtp, struct dt_provider *pv, int group, dt_probe_t *prp)
 {
-	struct dt_provider *pv = prp->provider;
-	int group = pv->ops->group(prp);
 	dt_bpfprog_t *bp;
 
 	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
@@ -39,10 +37,48 @@ dt_link_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
 	bp->dispatch_fd = -1;
 	bp->prog_type = pv->ops->prog_type;
 	bp->probe = prp;
-	bp->flags = prp->flags;
+	bp->flags = prp ? prp->flags : 0;
 	snprintf(bp->name, sizeof(bp->name), "dt_%s_%d", pv->name, group);
 	dt_vec_push(&dtp->bpfprogs, bp);
 	return bp;
+}
+
+static dt_bpfprog_t *
+dt_link_prog_for(dt_handle_t *dtp, dt_probe_t *prp)
+{
+	return dt_link_prog_get(dtp, prp->provider, prp->provider->ops->group(prp), prp);
+}
+
+/*
+ * Does a description of clause cl name probes bp's provider may make later (a library the
+ * process loads)? Such a clause is in bp's program from the start, with no probe yet.
+ * make: create the programs such descriptions name, even empty ones.
+ */
+static bool
+dt_link_later(dt_handle_t *dtp, const dt_clause_t *cl, const dt_bpfprog_t *bp, bool make)
+{
+	bool in = false;
+
+	for (size_t d = 0; d < cl->node->list.len; d++) {
+		const dt_node_t *pn = cl->node->list.data[d];
+		dt_pdesc_t pd = {pn->prov, pn->mod, pn->func, pn->name};
+
+		for (int i = 0; i < dtp->nproviders; i++) {
+			struct dt_provider *pv = dtp->providers[i];
+			int groups[4], n;
+
+			if (!pv->ops->later_groups || (bp && bp->prov != pv) ||
+			    !dt_glob_match(pd.prov, pv->name))
+				continue;
+			n = pv->ops->later_groups(pv, &pd, groups);
+			for (int g = 0; g < n; g++) {
+				if (make)
+					dt_link_prog_get(dtp, pv, groups[g], NULL);
+				in |= bp && groups[g] == bp->group;
+			}
+		}
+	}
+	return in;
 }
 
 /*
@@ -152,6 +188,8 @@ dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 		if (bp->probes.len > 1)
 			bp->probe = NULL;
 	}
+	for (int c = 0; c < prog->nclauses; c++)
+		dt_link_later(dtp, prog->clauses[c], NULL, true);
 	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
 		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
 
@@ -162,7 +200,7 @@ dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 			for (size_t k = 0; k < cl->probes.len && !in; k++)
 				for (size_t j = 0; j < bp->probes.len && !in; j++)
 					in = cl->probes.data[k] == bp->probes.data[j];
-			if (in)
+			if (in || dt_link_later(dtp, cl, bp, false))
 				dt_vec_push(&bp->clauses, cl);
 		}
 	}

@@ -129,31 +129,96 @@ dt_proc_hold_exec(pid_t pid, int go_fd)
 }
 
 int
-dt_proc_run_preinit(pid_t pid)
+dt_proc_brk_init(pid_t pid, dt_proc_brk_t *b)
 {
-	uint64_t base = dt_proc_interp_base(pid), brk, state, a;
-	struct user_regs_struct regs;
+	uint64_t base = dt_proc_interp_base(pid);
 	char path[4096];
 	dt_uelf_t ue = {0};
-	long word;
-	int fd, st;
+	int fd;
 
-	if (base == 0)
-		return 0;	/* static: everything is mapped at exec */
-	if ((fd = dt_proc_open_at(pid, base, path, sizeof(path))) < 0)
-		return 0;
+	memset(b, 0, sizeof(*b));
+	if (base == 0 || (fd = dt_proc_open_at(pid, base, path, sizeof(path))) < 0)
+		return 0;	/* static: no linker, no hook */
 	dt_uelf_read(&ue, fd, path);
 	close(fd);
-	brk = dt_proc_ldsym(&ue, base, "_dl_debug_state");
-	state = dt_proc_ldsym(&ue, base, "_r_debug");
+	b->addr = dt_proc_ldsym(&ue, base, "_dl_debug_state");
+	b->state = dt_proc_ldsym(&ue, base, "_r_debug");
 	dt_uelf_fini(&ue);
-	if (!brk || !state)
-		return 0;	/* a linker without the hook: stop at exec, as a static one */
-	state += DT_RDEBUG_STATE;
+	if (!b->addr || !b->state) {
+		b->addr = 0;	/* a linker without the hook */
+		return 0;
+	}
+	b->state += DT_RDEBUG_STATE;
 	errno = 0;
-	word = ptrace(PTRACE_PEEKTEXT, pid, (void *)brk, 0);
-	if (errno || ptrace(PTRACE_POKETEXT, pid, (void *)brk, (void *)((word & ~0xffL) | 0xcc)))
+	b->word = ptrace(PTRACE_PEEKTEXT, pid, (void *)b->addr, 0);
+	return errno ? -1 : 0;
+}
+
+int
+dt_proc_brk_insert(pid_t pid, dt_proc_brk_t *b)
+{
+	if (!b->addr || b->set)
+		return 0;
+	if (ptrace(PTRACE_POKETEXT, pid, (void *)b->addr, (void *)((b->word & ~0xffL) | 0xcc)))
 		return -1;
+	b->set = true;
+	return 0;
+}
+
+int
+dt_proc_brk_remove(pid_t pid, dt_proc_brk_t *b)
+{
+	if (!b->set)
+		return 0;
+	b->set = false;
+	return ptrace(PTRACE_POKETEXT, pid, (void *)b->addr, (void *)b->word) ? -1 : 0;
+}
+
+int
+dt_proc_brk_hit(pid_t pid, dt_proc_brk_t *b, int st, bool *consistent)
+{
+	struct user_regs_struct regs;
+	uint64_t a;
+
+	if (!b->set || !WIFSTOPPED(st) || WSTOPSIG(st) != SIGTRAP || (st >> 16) != 0)
+		return 0;
+	if (ptrace(PTRACE_GETREGS, pid, 0, &regs) < 0)
+		return -1;
+	if (regs.rip != b->addr + 1)
+		return 0;
+	/* at the hook: the instruction back and the pc on it */
+	regs.rip = b->addr;
+	if (dt_proc_brk_remove(pid, b) < 0 || ptrace(PTRACE_SETREGS, pid, 0, &regs) < 0)
+		return -1;
+	errno = 0;
+	a = (uint64_t)ptrace(PTRACE_PEEKDATA, pid, (void *)b->state, 0);
+	if (errno)
+		return -1;
+	*consistent = (int)(a & 0xffffffff) == DT_RT_CONSISTENT;
+	return 1;
+}
+
+int
+dt_proc_brk_step(pid_t pid, dt_proc_brk_t *b)
+{
+	int st;
+
+	if (ptrace(PTRACE_SINGLESTEP, pid, 0, 0) < 0 || !dt_proc_wait(pid, &st))
+		return -1;
+	return dt_proc_brk_insert(pid, b);
+}
+
+int
+dt_proc_run_preinit(pid_t pid)
+{
+	dt_proc_brk_t b;
+	bool consistent = false;
+	int st, hit;
+
+	if (dt_proc_brk_init(pid, &b) < 0 || dt_proc_brk_insert(pid, &b) < 0)
+		return -1;
+	if (!b.set)
+		return 0;	/* static: everything is mapped at exec */
 	for (int sig = 0;;) {
 		if (ptrace(PTRACE_CONT, pid, 0, (void *)(long)sig) < 0 || !dt_proc_wait(pid, &st))
 			return -1;
@@ -164,25 +229,12 @@ dt_proc_run_preinit(pid_t pid)
 			sig = WSTOPSIG(st);	/* its own signal, passed on */
 			continue;
 		}
-		if (ptrace(PTRACE_GETREGS, pid, 0, &regs) < 0)
+		if ((hit = dt_proc_brk_hit(pid, &b, st, &consistent)) < 0)
 			return -1;
-		if (regs.rip != brk + 1)
-			continue;
-		/* at the hook: put the instruction back and the pc on it */
-		regs.rip = brk;
-		if (ptrace(PTRACE_POKETEXT, pid, (void *)brk, (void *)word) < 0 ||
-		    ptrace(PTRACE_SETREGS, pid, 0, &regs) < 0)
-			return -1;
-		errno = 0;
-		a = (uint64_t)ptrace(PTRACE_PEEKDATA, pid, (void *)state, 0);
-		if (errno)
-			return -1;
-		if ((int)(a & 0xffffffff) == DT_RT_CONSISTENT)
-			return 0;
+		if (hit && consistent)
+			return 0;	/* stopped on the hook's own instruction, restored */
 		/* RT_ADD: the libraries are coming; step over the hook and wait again */
-		if (ptrace(PTRACE_SINGLESTEP, pid, 0, 0) < 0 || !dt_proc_wait(pid, &st))
-			return -1;
-		if (ptrace(PTRACE_POKETEXT, pid, (void *)brk, (void *)((word & ~0xffL) | 0xcc)))
+		if (hit && dt_proc_brk_step(pid, &b) < 0)
 			return -1;
 	}
 }

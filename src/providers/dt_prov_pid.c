@@ -261,6 +261,19 @@ pid_group(const dt_probe_t *prp)
 	return (int)prp->provider->pid * 2 + (pp->ret ? PID_RETURN : PID_ENTRY);
 }
 
+static int
+pid_later_groups(const dt_provider_t *pv, const dt_pdesc_t *pd, int *groups)
+{
+	uint64_t off;
+	int n = 0;
+
+	if (dt_glob_match(pd->name, "entry") || pid_offset_name(pd->name, &off))
+		groups[n++] = (int)pv->pid * 2 + PID_ENTRY;
+	if (dt_glob_match(pd->name, "return"))
+		groups[n++] = (int)pv->pid * 2 + PID_RETURN;
+	return n;
+}
+
 static uint32_t
 pid_dispatch_key(const dt_probe_t *prp)
 {
@@ -314,16 +327,15 @@ pid_cmp_mod(const void *a, const void *b)
 	return l->off < r->off ? -1 : l->off > r->off;
 }
 
+/* Attach n probes of bp: one link per object file. */
 static int
-pid_attach(dt_handle_t *dtp, dt_bpfprog_t *bp)
+pid_attach_probes(dt_handle_t *dtp, dt_bpfprog_t *bp, dt_probe_t *const *probes, size_t n)
 {
-	size_t n = bp->probes.len;
-	dt_probe_t **sorted = dt_xmalloc(n * sizeof(*sorted));
-	dt_uprobe_loc_t *locs = dt_xcalloc(n, sizeof(*locs));
+	dt_probe_t **sorted = dt_xmalloc((n + 1) * sizeof(*sorted));
+	dt_uprobe_loc_t *locs = dt_xcalloc(n + 1, sizeof(*locs));
 	int err = 0;
 
-	/* One attach per object file: the probes grouped by module. */
-	memcpy(sorted, bp->probes.data, n * sizeof(*sorted));
+	memcpy(sorted, probes, n * sizeof(*sorted));
 	qsort(sorted, n, sizeof(*sorted), pid_cmp_mod);
 	for (size_t i = 0; i < n && !err;) {
 		pid_mod_t *mod = ((pid_probe_t *)sorted[i]->pdata)->mod;
@@ -343,10 +355,99 @@ pid_attach(dt_handle_t *dtp, dt_bpfprog_t *bp)
 	return err;
 }
 
+static int
+pid_attach(dt_handle_t *dtp, dt_bpfprog_t *bp)
+{
+	return pid_attach_probes(dtp, bp, bp->probes.data, bp->probes.len);
+}
+
 static bool
 pid_mod_alias(const dt_probe_t *prp, const char *mod)
 {
 	return strcmp(mod, "a.out") == 0 && ((const pid_probe_t *)prp->pdata)->mod->is_main;
+}
+
+/* Does the clause's description pd enable prp? */
+static bool
+pid_desc_matches(const dt_node_t *pd, const dt_probe_t *prp)
+{
+	return dt_glob_match(pd->prov, prp->prov) &&
+	       (dt_glob_match(pd->mod, prp->mod) || pid_mod_alias(prp, pd->mod)) &&
+	       dt_glob_match(pd->func, prp->func) && dt_glob_match(pd->name, prp->name);
+}
+
+/*
+ * The process mapped new objects (dlopen): the clauses' descriptions are asked of them, as
+ * when the program was compiled, and the probes they make join the programs of this
+ * process (their clauses' masks in its dispatch map) and are attached. A probe whose
+ * program does not exist (no probe of its kind, entry or return, was there at the start)
+ * cannot be enabled.
+ */
+static void
+pid_update(dt_handle_t *dtp, dt_provider_t *pv)
+{
+	pid_state_t *ps = pv->data;
+	dt_program_t *prog = dtp->prog;
+	size_t nmods, first = dtp->probes.len;
+	int err;
+
+	if (!ps || !prog)
+		return;
+	nmods = ps->mods.len;
+	pid_read_maps(dtp, pv, ps);
+	for (int c = 0; c < prog->nclauses && ps->mods.len > nmods; c++) {
+		const dt_node_t *cn = prog->clauses[c]->node;
+
+		for (size_t d = 0; d < cn->list.len; d++) {
+			const dt_node_t *pd = cn->list.data[d];
+			dt_pdesc_t desc = {pd->prov, pd->mod, pd->func, pd->name};
+
+			if (!dt_glob_match(pd->prov, pv->name))
+				continue;
+			for (size_t m = nmods; m < ps->mods.len; m++)
+				if (pid_mod_matches(ps->mods.data[m], pd->mod))
+					pid_provide_mod(dtp, pv, ps->mods.data[m], &desc);
+		}
+	}
+	for (size_t b = 0; b < dtp->bpfprogs.len; b++) {
+		dt_bpfprog_t *bp = dtp->bpfprogs.data[b];
+		size_t had = bp->probes.len;
+
+		if (bp->prov != pv)
+			continue;
+		for (size_t i = first; i < dtp->probes.len; i++) {
+			dt_probe_t *prp = dtp->probes.data[i];
+			bool on = false;
+
+			if (pid_group(prp) != bp->group)
+				continue;
+			for (size_t c = 0; c < bp->clauses.len; c++) {
+				dt_clause_t *cl = bp->clauses.data[c];
+				const dt_node_t *cn = cl->node;
+				bool in = false;
+
+				for (size_t d = 0; d < cn->list.len && !in; d++)
+					in = pid_desc_matches(cn->list.data[d], prp);
+				if (in)
+					dt_vec_push(&cl->probes, prp);
+				on |= in;
+			}
+			if (!on)
+				continue;
+			if (dt_rt_dispatch_probe(dtp, bp, prp) < 0) {
+				fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: too many probes "
+					"made after the start\n", prp->prov, prp->mod, prp->func,
+					prp->name);
+				continue;
+			}
+			dt_vec_push(&bp->probes, prp);
+		}
+		if (bp->probes.len > had &&
+		    (err = pid_attach_probes(dtp, bp, bp->probes.data + had,
+					     bp->probes.len - had)) < 0)
+			fprintf(stderr, "dtrace: failed to enable the probes of a library process "
+				"%d loaded: %s\n", (int)pv->pid, strerror(-err));
+	}
 }
 
 static void
@@ -382,4 +483,6 @@ const dt_provider_ops_t dt_prov_pid_ops = {
 	.detach = dt_uprobe_detach,
 	.probe_destroy = pid_probe_destroy,
 	.mod_alias = pid_mod_alias,
+	.proc_update = pid_update,
+	.later_groups = pid_later_groups,
 };

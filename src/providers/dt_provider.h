@@ -75,6 +75,12 @@ typedef struct dt_provider_ops {
 	/* Does a description's module name the probe's module by another name (pid's "a.out")?
 	 * NULL: only its glob over the module's name. */
 	bool (*mod_alias)(const dt_probe_t *prp, const char *mod);
+	/* A per-process instance's process loaded libraries (dlopen): make the probes the
+	 * program's clauses describe in them, enable and attach them. NULL: nothing to do. */
+	void (*proc_update)(dt_handle_t *dtp, dt_provider_t *pv);
+	/* The groups (at most 4) in which proc_update may later make probes a description of
+	 * this provider matches: their programs exist from the start, with its clause. */
+	int (*later_groups)(const dt_provider_t *pv, const dt_pdesc_t *pd, int *groups);
 	/* The program's expected attach type (BPF_TRACE_*) at load; NULL: none. */
 	int (*attach_type)(dt_handle_t *dtp, const struct dt_bpfprog *bp);
 	/* The program's dispatch map size when it varies by program (else ndispatch). */

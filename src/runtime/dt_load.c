@@ -359,6 +359,22 @@ dt_rt_bufsize(dt_handle_t *dtp)
 	return DT_MIN(DT_MAX(4 * need, 64 * 1024ULL), dtp->opts.bufsize);
 }
 
+/* Room for probes made while tracing (libraries a process loads later). */
+#define DT_LATER_PROBES 8192
+
+/* A probe's names in the probes map, for probeprov, probemod, probefunc and probename. */
+static int
+dt_rt_probe_names(dt_handle_t *dtp, const dt_probe_t *prp)
+{
+	char v[DT_PRB_SIZE] = {0};
+
+	strncpy(v + DT_PRB_PROV, prp->prov, DT_PRB_FIELD - 1);
+	strncpy(v + DT_PRB_MOD, prp->mod, DT_PRB_FIELD - 1);
+	strncpy(v + DT_PRB_FUNC, prp->func, DT_PRB_FIELD - 1);
+	strncpy(v + DT_PRB_NAME, prp->name, DT_PRB_FIELD - 1);
+	return bpf_map_update_elem(dtp->map_fds[DT_MAP_PROBES], &prp->id, v, BPF_ANY);
+}
+
 static int
 dt_rt_maps(dt_handle_t *dtp)
 {
@@ -367,6 +383,12 @@ dt_rt_maps(dt_handle_t *dtp)
 	uint32_t strtab_sz = (uint32_t)DT_ALIGN(prog->strtab.len + dtp->opts.strsize + 1, 8);
 	uint32_t nprobes = (uint32_t)dtp->probes.len;
 	int *m = dtp->map_fds;
+
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++)
+		if (dtp->bpfprogs.data[i]->prov->ops->proc_update) {
+			nprobes += DT_LATER_PROBES;
+			break;
+		}
 	uint32_t zero = 0;
 
 	if ((m[DT_MAP_RINGBUF] = dt_rt_map("dt_buf", BPF_MAP_TYPE_RINGBUF, 0, 0,
@@ -402,17 +424,9 @@ dt_rt_maps(dt_handle_t *dtp)
 		free(buf);
 	}
 	/* Probe names for probeprov, probemod, probefunc and probename. */
-	for (size_t i = 0; i < prog->probes.len; i++) {
-		dt_probe_t *prp = prog->probes.data[i];
-		char v[DT_PRB_SIZE] = {0};
-
-		strncpy(v + DT_PRB_PROV, prp->prov, DT_PRB_FIELD - 1);
-		strncpy(v + DT_PRB_MOD, prp->mod, DT_PRB_FIELD - 1);
-		strncpy(v + DT_PRB_FUNC, prp->func, DT_PRB_FIELD - 1);
-		strncpy(v + DT_PRB_NAME, prp->name, DT_PRB_FIELD - 1);
-		if (bpf_map_update_elem(m[DT_MAP_PROBES], &prp->id, v, BPF_ANY) < 0)
+	for (size_t i = 0; i < prog->probes.len; i++)
+		if (dt_rt_probe_names(dtp, prog->probes.data[i]) < 0)
 			return -1;
-	}
 	/* Thread-local variables and associative arrays: one hash map each, dynvarsize apart. */
 	dtp->dyn_fds = dt_xcalloc((size_t)prog->ndynvars + 1, sizeof(int));
 	for (int i = 0; i < prog->ndynvars; i++)
@@ -492,27 +506,34 @@ dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n, int dispatch_
  * A shared program's dispatch map: for each probe it serves, at the provider's key, the probe
  * id and the mask of the clauses (by their index in the program) that enable it.
  */
+int
+dt_rt_dispatch_probe(dt_handle_t *dtp, dt_bpfprog_t *bp, dt_probe_t *prp)
+{
+	uint64_t v[DT_DISP_VALSIZE / 8] = {prp->id};
+	uint32_t key = bp->prov->ops->dispatch_key(prp);
+
+	if (key >= bp->ndispatch)
+		return -ENOSPC;	/* cannot fire */
+	if (dt_rt_probe_names(dtp, prp) < 0)
+		return errno == E2BIG ? -ENOSPC : -errno;
+	for (size_t c = 0; c < bp->clauses.len; c++) {
+		dt_clause_t *cl = bp->clauses.data[c];
+
+		for (size_t k = 0; k < cl->probes.len; k++)
+			if (cl->probes.data[k] == prp)
+				v[1 + c / 64] |= 1ULL << (c % 64);
+	}
+	return bpf_map_update_elem(bp->dispatch_fd, &key, v, BPF_ANY) < 0 ? -errno : 0;
+}
+
 static int
 dt_rt_dispatch_fill(dt_handle_t *dtp, dt_bpfprog_t *bp)
 {
-	const struct dt_provider_ops *ops = bp->prov->ops;
-
 	for (size_t i = 0; i < bp->probes.len; i++) {
-		dt_probe_t *prp = bp->probes.data[i];
-		uint64_t v[DT_DISP_VALSIZE / 8] = {prp->id};
-		uint32_t key = ops->dispatch_key(prp);
+		int err = dt_rt_dispatch_probe(dtp, bp, bp->probes.data[i]);
 
-		if (key >= bp->ndispatch)
-			continue;	/* cannot fire */
-		for (size_t c = 0; c < bp->clauses.len; c++) {
-			dt_clause_t *cl = bp->clauses.data[c];
-
-			for (size_t k = 0; k < cl->probes.len; k++)
-				if (cl->probes.data[k] == prp)
-					v[1 + c / 64] |= 1ULL << (c % 64);
-		}
-		if (bpf_map_update_elem(bp->dispatch_fd, &key, v, BPF_ANY) < 0)
-			return -errno;
+		if (err < 0 && err != -ENOSPC)
+			return err;
 	}
 	return 0;
 }
@@ -675,6 +696,29 @@ dt_rt_attach(dt_handle_t *dtp)
 		}
 	}
 	return 0;
+}
+
+void
+dt_rt_proc_update(dt_handle_t *dtp, pid_t pid)
+{
+	for (int i = 0; i < dtp->nproviders; i++) {
+		struct dt_provider *pv = dtp->providers[i];
+
+		if (pv->pid == pid && pv->ops->proc_update)
+			pv->ops->proc_update(dtp, pv);
+	}
+}
+
+bool
+dt_rt_proc_watched(dt_handle_t *dtp, pid_t pid)
+{
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
+		const dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
+
+		if (bp->prov->pid == pid && bp->prov->ops->proc_update)
+			return true;
+	}
+	return false;
 }
 
 /*

@@ -174,6 +174,17 @@ void dt_rt_stop(dt_handle_t *dtp);	/* every probe returns at once (still attache
 void dt_rt_detach(dt_handle_t *dtp);
 int dt_rt_end(dt_handle_t *dtp);	/* run END (after detach) */
 
+/*
+ * Process pid mapped or unmapped libraries (its dynamic linker's hook): the providers of
+ * that process make and attach the probes the program's descriptions match in new ones.
+ */
+void dt_rt_proc_update(dt_handle_t *dtp, pid_t pid);
+/* Do the program's probes want dt_rt_proc_update for pid? */
+bool dt_rt_proc_watched(dt_handle_t *dtp, pid_t pid);
+/* Enable one more probe of a loaded dispatching program (its clauses' masks). 0 or -errno;
+ * -ENOSPC when the program's dispatch map has no room for it. */
+int dt_rt_dispatch_probe(dt_handle_t *dtp, dt_bpfprog_t *bp, dt_probe_t *prp);
+
 /* Does the kernel take BPF's 32-bit jump (gotol, Linux 6.4+)? Probed once, on first ask. */
 bool dt_rt_have_gotol(dt_handle_t *dtp);
 /*
