@@ -279,6 +279,9 @@ typedef struct dt_loc {
 	X(D_ARGS_IDX)                                                                        \
 	X(D_ARGS_TYPE)                                                                       \
 	X(D_TRACEMEM_SIZE)                                                                   \
+	X(D_TRACEMEM_ADDR)                                                                   \
+	X(D_TRACE_VOID)                                                                      \
+	X(D_TRACE_DYN)                                                                       \
 	X(D_ALLOCA_SIZE)                                                                     \
 	X(D_PROV_BADNAME)                                                                    \
 	X(D_PROV_INCOMPAT)                                                                   \

@@ -507,6 +507,8 @@ typedef struct dt_subr {
 
 const dt_subr_t *dt_subr_lookup(const char *name);
 const char *dt_subr_name(dt_subr_id_t id);	/* its D name, as the DT_SUBRS row spells it */
+/* The type DTrace's prototype gives argument argno (from 0), for its messages. */
+const char *dt_subr_argtype(const dt_subr_t *sp, int argno);
 
 /*
  * D's built-in integer constants (dt_consts.c): NULL, and the register names that index

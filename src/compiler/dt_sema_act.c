@@ -328,20 +328,26 @@ dt_sema_tracemem(dt_sema_t *s, dt_node_t *call)
 	uint64_t size;
 
 	if (args->len != 2 && args->len != 3) {
-		ERR(s, D_PROTO_LEN, call, "tracemem( ) prototype mismatch: %zu args passed, 2 "
-		    "or 3 expected", args->len);
+		ERR(s, D_PROTO_LEN, call, "tracemem( ) prototype mismatch: %zu arg%s passed, %s "
+		    "expected", args->len, args->len == 1 ? "" : "s",
+		    args->len < 2 ? "at least 2" : "at most 3");
 		return;
 	}
 	for (size_t i = 0; i < args->len; i++)
 		if (!args->data[i]->type)
 			return;
 	if (!dt_is_scalar(args->data[0]->type)) {
-		ERR(s, D_PROTO_ARG, args->data[0], "tracemem( ) argument #1 is incompatible with "
-		    "prototype:\n\tprototype: void *\n\t argument: %s",
+		ERR(s, D_TRACEMEM_ADDR, args->data[0], "tracemem( ) argument #1 is incompatible "
+		    "with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
 		    dt_type_name(args->data[0]->type));
 		return;
 	}
 	n = args->data[1];
+	if (!dt_is_int(n->type)) {
+		ERR(s, D_PROTO_ARG, n, "tracemem( ) argument #2 is incompatible with prototype:"
+		    "\n\tprototype: size_t\n\t argument: %s", dt_type_name(n->type));
+		return;
+	}
 	if (!dt_fold_value(n, &size) || !dt_is_int(n->type)) {
 		ERR(s, D_TRACEMEM_SIZE, n, "tracemem( ) argument #2 must be a non-zero positive "
 		    "integral constant expression");
@@ -370,6 +376,79 @@ dt_sema_tracemem(dt_sema_t *s, dt_node_t *call)
 	s->clause->recsize += (uint32_t)DT_ALIGN(size, 8);
 	if (args->len == 3)
 		a->items[1] = dt_sema_item_for(s, args->data[2], &s->clause->recsize);
+}
+
+/* The type printf( ) reports for an aggregation passed as its argument. */
+static const dt_type_t *
+dt_sema_aggregation_type(dt_sema_t *s)
+{
+	dt_type_t *t = dt_arena_alloc(&s->cc->arena, sizeof(*t));
+
+	*t = *dt_type_void(s->cc);
+	t->name = "aggregation";
+	return t;
+}
+
+/*
+ * The prototypes of actions whose arguments DTrace checks as a function's, in its words:
+ * the count, then each argument against its type ("int": an integer; "char *": a string;
+ * "uintptr_t": a scalar; "void *": a pointer, an array or a string). The actions Linux
+ * cannot run are checked too, so a wrong call gets DTrace's error before ours.
+ */
+static bool
+dt_sema_act_proto(dt_sema_t *s, dt_node_t *call, int fn)
+{
+	static const struct {
+		bool on;
+		int lo, hi;
+		const char *types[3];
+	} protos[] = {
+		[DT_ACTFN_EXIT] = { true, 1, 1, {"int"} },
+		[DT_ACTFN_RAISE] = { true, 1, 1, {"int"} },
+		[DT_ACTFN_CHILL] = { true, 1, 1, {"int"} },
+		[DT_ACTFN_STOP] = { true, 0, 0, {NULL} },
+		[DT_ACTFN_PANIC] = { true, 0, 0, {NULL} },
+		[DT_ACTFN_BREAKPOINT] = { true, 0, 0, {NULL} },
+		[DT_ACTFN_SETOPT] = { true, 1, 2, {"char *", "char *"} },
+		[DT_ACTFN_COPYOUT] = { true, 3, 3, {"void *", "uintptr_t", "size_t"} },
+		[DT_ACTFN_COPYOUTSTR] = { true, 3, 3, {"char *", "uintptr_t", "size_t"} },
+	};
+	dt_nodes_t *args = &call->list;
+	int nargs = (int)args->len, lo, hi;
+
+	if (fn >= (int)DT_ARRAY_SIZE(protos) || !protos[fn].on)
+		return true;
+	lo = protos[fn].lo;
+	hi = protos[fn].hi;
+	if (nargs < lo || nargs > hi) {
+		ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+		    call->text, nargs, nargs == 1 ? "" : "s",
+		    lo == hi ? "" : nargs < lo ? "at least " : "at most ", nargs < lo ? lo : hi);
+		return false;
+	}
+	for (int i = 0; i < nargs; i++) {
+		const char *want = protos[fn].types[i];
+		const dt_node_t *a = args->data[i];
+		const dt_type_t *t = dt_type_resolve(a->type);
+		bool ok;
+
+		if (strcmp(want, "char *") == 0)
+			ok = dt_is_string(a->type);
+		else if (strcmp(want, "uintptr_t") == 0)
+			ok = dt_is_scalar(a->type);
+		else if (strcmp(want, "void *") == 0)
+			ok = dt_is_string(a->type) || t->kind == DT_TYPE_PTR ||
+			     t->kind == DT_TYPE_ARRAY;
+		else
+			ok = dt_is_int(a->type);
+		if (!ok) {
+			ERR(s, D_PROTO_ARG, a, "%s( ) argument #%d is incompatible with prototype:"
+			    "\n\tprototype: %s\n\t argument: %s", call->text, i + 1, want,
+			    dt_type_name(a->type));
+			return false;
+		}
+	}
+	return true;
 }
 
 void
@@ -433,10 +512,30 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		return;
 	}
 	for (size_t i = 0; i < args->len; i++) {
-		dt_sema_expr(s, args->data[i]);
-		if (!args->data[i]->type)
+		dt_node_t *e = args->data[i];
+
+		if (e->kind == DT_NODE_AGG && (f->id == DT_ACTFN_TRACE ||
+					       f->id == DT_ACTFN_PRINTF)) {
+			/* DTrace's words for an aggregation where a value is traced */
+			if (f->id == DT_ACTFN_TRACE) {
+				ERR(s, D_TRACE_DYN, call, "trace( ) may not be applied to a "
+				    "dynamic expression");
+				return;
+			}
+			e->type = dt_sema_aggregation_type(s);
+			continue;
+		}
+		dt_sema_expr(s, e);
+		if (!e->type)
 			return;
 	}
+	if (f->id == DT_ACTFN_TRACE && args->len == 1 &&
+	    dt_type_resolve(args->data[0]->type)->kind == DT_TYPE_VOID) {
+		ERR(s, D_TRACE_VOID, call, "trace( ) may not be applied to a void expression");
+		return;
+	}
+	if (!dt_sema_act_proto(s, call, f->id))
+		return;
 	if (!dt_sema_clsflags(s, call, f->id))
 		return;
 	if (f->id >= DT_ACTFN_SYSTEM) {
@@ -469,6 +568,8 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	for (size_t i = 0; i < args->len; i++) {
 		const dt_type_t *t = args->data[i]->type;
 
+		if (t && f->id == DT_ACTFN_PRINTF && dt_type_resolve(t)->kind == DT_TYPE_VOID)
+			continue;	/* dt_pfmt_check refuses it, in DTrace's words */
 		if (!t || !dt_sema_no_action(s, args->data[i]))
 			return;
 		t = dt_type_resolve(t);
@@ -483,19 +584,6 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	switch (f->id) {
 	case DT_ACTFN_SETOPT:
 		/* setopt("name"[, "value"]): the consumer sets the option when it gets here */
-		if (args->len < 1 || args->len > 2) {
-			ERR(s, D_PROTO_LEN, call, "setopt( ) prototype mismatch: %zu args passed, "
-			    "%s expected", args->len, args->len ? "at most 2" : "at least 1");
-			return;
-		}
-		for (size_t i = 0; i < args->len; i++) {
-			if (!dt_is_string(args->data[i]->type)) {
-				ERR(s, D_PROTO_ARG, args->data[i], "setopt( ) argument #%zu is "
-				    "incompatible with prototype:\n\tprototype: string\n\t argument: "
-				    "%s", i + 1, dt_type_name(args->data[i]->type));
-				return;
-			}
-		}
 		a = dt_sema_new_action(s, DT_ACT_SETOPT, (int)args->len);
 		for (size_t i = 0; i < args->len; i++)
 			a->items[i] = dt_sema_item_for(s, args->data[i], &s->clause->recsize);
@@ -514,45 +602,14 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		}
 		break;
 	case DT_ACTFN_EXIT:
-		if (args->len != 1) {
-			ERR(s, D_PROTO_LEN, call, "exit( ) prototype mismatch: %zu args passed, 1 "
-			    "expected", args->len);
-			return;
-		}
-		if (!dt_is_int(args->data[0]->type)) {
-			ERR(s, D_PROTO_ARG, args->data[0], "exit( ) argument #1 is incompatible with "
-			    "prototype:\n\tprototype: int\n\t argument: %s",
-			    dt_type_name(args->data[0]->type));
-			return;
-		}
 		a = dt_sema_new_action(s, DT_ACT_EXIT, 1);
 		a->items[0] = dt_sema_item_for(s, args->data[0], &s->clause->recsize);
 		s->prog->uses_exit = true;
 		break;
-	case DT_ACTFN_RAISE: case DT_ACTFN_STOP: {
-		size_t want = f->id == DT_ACTFN_RAISE ? 1 : 0;
-
-		if (args->len != want) {
-			ERR(s, D_PROTO_LEN, call, "%s( ) prototype mismatch: %zu args passed, %zu "
-			    "expected", call->text, args->len, want);
-			return;
-		}
-		if (want && !dt_is_int(args->data[0]->type)) {
-			ERR(s, D_PROTO_ARG, args->data[0], "raise( ) argument #1 is incompatible with "
-			    "prototype:\n\tprototype: int\n\t argument: %s",
-			    dt_type_name(args->data[0]->type));
-			return;
-		}
+	case DT_ACTFN_RAISE: case DT_ACTFN_STOP:
 		dt_sema_new_action(s, DT_ACT_RAISE, 0);
 		break;
-	}
 	case DT_ACTFN_COPYOUTSTR:
-		if (args->len != 3 || !dt_is_string(args->data[0]->type) ||
-		    !dt_is_scalar(args->data[1]->type) || !dt_is_int(args->data[2]->type)) {
-			ERR(s, D_PROTO_ARG, call, "copyoutstr( ) prototype mismatch: expected "
-			    "copyoutstr(string, uintptr_t, size_t)");
-			return;
-		}
 		dt_sema_new_action(s, DT_ACT_RAISE, 0);	/* kernel-side only, like raise() */
 		break;
 	case DT_ACTFN_SYSTEM:
@@ -588,7 +645,9 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		for (int i = 0; i < nargs; i++) {
 			const dt_type_t *t = args->data[i + 1]->type;
 
-			types[i].kind = dt_is_string(t) ? DT_REC_STRING : DT_REC_INT;
+			types[i].kind = dt_is_string(t) ? DT_REC_STRING :
+					dt_type_resolve(t)->kind == DT_TYPE_VOID ? DT_REC_BYTES :
+					DT_REC_INT;
 			types[i].size = t->size;
 			types[i].is_signed = t->is_signed;
 			types[i].is_pointer = t->kind == DT_TYPE_PTR;

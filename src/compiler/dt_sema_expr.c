@@ -842,8 +842,9 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 			return;
 	}
 	if (nargs < lo || nargs > hi) {
-		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-		    n->text, nargs, nargs == 1 ? "" : "s", nargs < lo ? lo : hi);
+		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+		    n->text, nargs, nargs == 1 ? "" : "s",
+		    lo == hi ? "" : nargs < lo ? "at least " : "at most ", nargs < lo ? lo : hi);
 		return;
 	}
 	for (int i = 0, k = 0; i < nargs; i++, k++) {
@@ -862,8 +863,7 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		if (!ok) {
 			ERR(s, D_PROTO_ARG, n->list.data[i], "%s( ) argument #%d is incompatible with "
 			    "prototype:\n\tprototype: %s\n\t argument: %s", n->text, i + 1,
-			    kind == 's' ? "string" : kind == 'i' ? "int64_t" :
-			    kind == 'S' ? "char *" : kind == 'P' ? "void *" : "uintptr_t", t->name);
+			    dt_subr_argtype(sp, i), t->name);
 			return;
 		}
 	}

@@ -34,6 +34,62 @@ dt_subr_lookup(const char *name)
 	return NULL;
 }
 
+/*
+ * DTrace's prototypes, as its messages print them: one type name per argument, in order
+ * (a string argument is "char *", its const dropped). A row missing here prints the kinds'
+ * names (dt_subr_argtype).
+ */
+static const char *const dt_subr_protos[DT_SUBR_COUNT][3] = {
+	[DT_SUBR_COPYINSTR] = {"uintptr_t", "size_t"},
+	[DT_SUBR_STRLEN] = {"char *"},
+	[DT_SUBR_STRJOIN] = {"char *", "char *"},
+	[DT_SUBR_SUBSTR] = {"char *", "int", "int"},
+	[DT_SUBR_INDEX] = {"char *", "char *", "int"},
+	[DT_SUBR_RINDEX] = {"char *", "char *", "int"},
+	[DT_SUBR_STRSTR] = {"char *", "char *"},
+	[DT_SUBR_STRCHR] = {"char *", "char"},
+	[DT_SUBR_STRRCHR] = {"char *", "char"},
+	[DT_SUBR_LLTOSTR] = {"int64_t", "int"},
+	[DT_SUBR_STRTOLL] = {"char *", "int"},
+	[DT_SUBR_HTONS] = {"uint16_t"}, [DT_SUBR_NTOHS] = {"uint16_t"},
+	[DT_SUBR_HTONL] = {"uint32_t"}, [DT_SUBR_NTOHL] = {"uint32_t"},
+	[DT_SUBR_HTONLL] = {"uint64_t"}, [DT_SUBR_NTOHLL] = {"uint64_t"},
+	[DT_SUBR_GETMAJOR] = {"dev_t"}, [DT_SUBR_GETMINOR] = {"dev_t"},
+	[DT_SUBR_INET_NTOA] = {"ipaddr_t *"},
+	[DT_SUBR_INET_NTOA6] = {"struct in6_addr *", "int"},
+	[DT_SUBR_INET_NTOP] = {"int", "void *"},
+	[DT_SUBR_PROGENYOF] = {"pid_t"},
+	[DT_SUBR_STRTOK] = {"char *", "char *"},
+	[DT_SUBR_D_PATH] = {"struct path *"},
+	[DT_SUBR_ALLOCA] = {"size_t"},
+	[DT_SUBR_COPYIN] = {"uintptr_t", "size_t"},
+	[DT_SUBR_COPYINTO] = {"uintptr_t", "size_t", "void *"},
+	[DT_SUBR_BCOPY] = {"void *", "void *", "size_t"},
+};
+
+const char *
+dt_subr_argtype(const dt_subr_t *sp, int argno)
+{
+	const char *k = sp->args;
+
+	if (argno < 3 && dt_subr_protos[sp->id][argno])
+		return dt_subr_protos[sp->id][argno];
+	for (int i = 0; *k && i < argno; k++)
+		i += *k != '|';
+	if (*k == '|')
+		k++;
+	switch (*k) {
+	case 's': case 'S':
+		return "char *";
+	case 'i':
+		return "int";
+	case 'P':
+		return "void *";
+	default:
+		return "uintptr_t";
+	}
+}
+
 const char *
 dt_subr_name(dt_subr_id_t id)
 {

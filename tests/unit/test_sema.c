@@ -592,7 +592,7 @@ UNIT_TEST(object_variables)
 		    "D_OP_INCOMPLETE 1:35 action list: struct nosuch is an incomplete type: its members are unknown");
 	UNIT_EQ_STR(error_of("BEGIN { setopt(1); }"),
 		    "D_PROTO_ARG 1:16 action list: setopt( ) argument #1 is incompatible with prototype:\n"
-		    "\tprototype: string\n\t argument: int");
+		    "\tprototype: char *\n\t argument: int");
 	UNIT_EQ_STR(error_of("BEGIN { setopt(\"quiet\", \"1\", \"2\"); }"),
 		    "D_PROTO_LEN 1:9 action list: setopt( ) prototype mismatch: 3 args passed, at most 2 expected");
 	UNIT_EQ_STR(error_of("inline int f[int x] = x; BEGIN { trace(f[1, 2]); }"),
