@@ -1046,20 +1046,10 @@ dt_banner(dt_cmd_t *c, dt_program_t *prog)
 		const dt_source_t *src = &c->srcs.data[i];
 		int n = 0;
 
-		for (size_t p = 0; p < prog->probes.len; p++) {
-			dt_probe_t *prp = prog->probes.data[p];
-			bool in = false;
-
-			for (int k = 0; k < prog->nclauses && !in; k++) {
-				dt_clause_t *cl = prog->clauses[k];
-
-				if (cl->node->loc.src != src)
-					continue;
-				for (size_t j = 0; j < cl->probes.len && !in; j++)
-					in = cl->probes.data[j] == prp;
-			}
-			n += in;
-		}
+		/* DTrace counts each clause's probes: eight BEGIN clauses match 8 probes */
+		for (int k = 0; k < prog->nclauses; k++)
+			if (prog->clauses[k]->node->loc.src == src)
+				n += (int)prog->clauses[k]->probes.len;
 		if (c->src_is_script.data[i]) {
 			fprintf(stderr, "dtrace: script '%s' matched %d probe%s\n", src->name, n,
 				n == 1 ? "" : "s");

@@ -118,7 +118,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	dt_irbuf_t *ir = &cg->ir;
 	int out = dt_ir_label(ir);
 	unsigned needs = 0;
-	bool masked;
+	bool masked, exit_before = false;
 
 	/* this-> variables come first in the temporaries, then strtok()'s state and scratch
 	 * space (DT_SCR_*) if any */
@@ -196,6 +196,14 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		for (size_t i = g * per; i < nc && i < (g + 1) * per; i++) {
 			int skip = dt_ir_label(ir);
 
+			if (exit_before) {
+				/* after an exit( ) in an earlier clause, as in DTrace, the later
+				 * ones do not run: the activity is draining now */
+				dt_ir_ld_mapval(ir, 1, DT_MAP_STATE, DT_ST_ACTIVITY);
+				dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 1, 0));
+				dt_ir_jmp_imm(ir, BPF_JNE, 1, 0, skip);
+			}
+
 			if (masked) {
 				/* clause i runs for this probe if bit i of the dispatch value's
 				 * mask (word i / 64 after the probe id) is set */
@@ -215,6 +223,10 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 			dt_cg_clause(cg, bp->clauses.data[i]);
 			ir->tag = 0;
 			dt_ir_place(ir, skip);
+			for (int k = 0; k < bp->clauses.data[i]->nactions; k++)
+				if (bp->clauses.data[i]->actions[k].kind == DT_ACT_EXIT &&
+				    !(bp->flags & (DT_PRF_END | DT_PRF_ERROR)))
+					exit_before = true;
 			if (!cg->err && ir->nbadoff)
 				dt_cg_badoff(cg);
 			if (!cg->err)

@@ -503,10 +503,9 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			dt_consume_aggact(dtp, sb, a, &args[0]);
 			break;
 		case DT_ACT_EXIT:
-			if (!dtp->cons->exiting) {
-				dtp->cons->exiting = true;
-				dtp->cons->exit_status = (int)(int32_t)args[0].ival;
-			}
+			/* the last exit() says the status, as in DTrace: END's over BEGIN's */
+			dtp->cons->exiting = true;
+			dtp->cons->exit_status = (int)(int32_t)args[0].ival;
 			break;
 		}
 	}
@@ -581,7 +580,7 @@ dt_consume_hold(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	if (!dt_recbuf_add(&dtp->cons->held[cpu < dtp->cons->nheld ? cpu : 0], rec, len,
 			   ring ? dtp->opts.bufsize : UINT64_MAX, ring))
 		return;
-	if (!dtp->cons->exiting && dt_rec_exit(dtp->prog, rec, len, &status)) {
+	if (dt_rec_exit(dtp->prog, rec, len, &status)) {
 		dtp->cons->exiting = true;
 		dtp->cons->exit_status = status;
 	}
