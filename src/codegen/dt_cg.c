@@ -1576,7 +1576,9 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 	}
 	if (t->kind == DT_TYPE_ARRAY)
 		return;
-	if (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_PTR && t->kind != DT_TYPE_ENUM) {
+	/* a float or double is read as its bits, which only printf's %e, %f, %g decode */
+	if (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_PTR && t->kind != DT_TYPE_ENUM &&
+	    (t->kind != DT_TYPE_FLOAT || t->size > 8)) {
 		dt_cg_fail(cg, "struct and union values can only be used through their members");
 		return;
 	}

@@ -267,7 +267,7 @@ dt_pfmt_has_conv(const dt_pfmt_t *pf, char c)
 static bool
 pf_is_integer(const dt_pftype_t *t)
 {
-	return t->kind == DT_REC_INT && !t->is_pointer;
+	return t->kind == DT_REC_INT && !t->is_pointer && !t->is_float;
 }
 
 static bool
@@ -281,7 +281,7 @@ pf_type_ok(dt_pfcheck_t check, const dt_pftype_t *t)
 	case DT_PFC_CSI:
 		return pf_is_integer(t) && t->size <= 4;
 	case DT_PFC_FP:
-		return false;
+		return t->kind == DT_REC_INT && t->is_float;
 	case DT_PFC_ADDR:
 	case DT_PFC_STACK:
 		return t->kind == DT_REC_INT;

@@ -89,6 +89,7 @@ typedef struct dt_pftype {
 	bool is_signed;
 	bool is_pointer;
 	const char *name;	/* D type name for messages: "int", "string", "char *" */
+	bool is_float;		/* INT: float, double (the %e, %f, %g conversions) */
 } dt_pftype_t;
 
 typedef struct dt_pfmt dt_pfmt_t;

@@ -131,6 +131,7 @@ enum {
 	DT_RECFMT_UADDR,	/* uaddr(): printed as mod`function+0xoff */
 	DT_RECFMT_USYM,		/* usym(), ufunc(): printed as mod`function */
 	DT_RECFMT_UMOD,		/* umod(): printed as its module */
+	DT_RECFMT_FLOAT,	/* a float or double (size 4 or 8): printf's %e, %f, %g */
 };
 
 /* A ustack()'s, uaddr()'s, usym()'s or umod()'s item: the process id comes first. */

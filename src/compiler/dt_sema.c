@@ -124,6 +124,8 @@ dt_sema_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
 		it.kind = DT_REC_INT;
 		it.size = e->type ? e->type->size : 8;
 		it.is_signed = e->type ? e->type->is_signed : true;
+		if (e->type && dt_type_resolve(e->type)->kind == DT_TYPE_FLOAT)
+			it.fmt = DT_RECFMT_FLOAT;
 	}
 	it.type_name = dt_type_name(e->type);
 	it.offset = *off;
@@ -471,6 +473,7 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	if (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_STRING && t->kind != DT_TYPE_ENUM &&
+	    (t->kind != DT_TYPE_FLOAT || t->size > 8) &&
 	    t->kind != DT_TYPE_PTR && t->kind != DT_TYPE_STRUCT && t->kind != DT_TYPE_UNION &&
 	    (t->kind != DT_TYPE_ARRAY || kind == DT_VK_SELF || assoc)) {
 		ERR(s, D_UNSUPPORTED, n->tname, "%svariables of type %s are not supported yet",

@@ -651,6 +651,7 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			types[i].size = t->size;
 			types[i].is_signed = t->is_signed;
 			types[i].is_pointer = t->kind == DT_TYPE_PTR;
+			types[i].is_float = dt_type_resolve(t)->kind == DT_TYPE_FLOAT;
 			types[i].name = t->name;
 		}
 		if (dt_pfmt_check(pf, call->text, types, nargs, &msg, &tag, &argno) < 0) {

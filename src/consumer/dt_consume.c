@@ -80,6 +80,7 @@ dt_consume_arg(dt_arena_t *tmp, const uint8_t *rec, uint32_t len, const dt_recit
 	memcpy(&a->ival, rec + it->offset, 8);
 	a->size = it->size;
 	a->is_signed = it->is_signed;
+	a->is_float = it->fmt == DT_RECFMT_FLOAT;
 }
 
 static void

@@ -32,6 +32,7 @@ typedef struct dt_pfarg {
 	bool is_signed;		/* INT */
 	const char *str;	/* STRING: NUL-terminated (bounded by strsize) */
 	pid_t upid;		/* INT of uaddr(), usym(), umod(): the address's process (%A) */
+	bool is_float;		/* INT: the bits of a float (size 4) or a double (size 8) */
 } dt_pfarg_t;
 
 /* Format into sb. */

@@ -198,6 +198,22 @@ pf_format_one(dt_strbuf_t *sb, const dt_pfconv_t *cv, const dt_pfarg_t *arg, int
 		}
 		return;
 	case DT_PFK_FP:
+		if (arg->kind == DT_REC_INT && arg->is_float) {
+			/* D has no floating-point arithmetic: values are read and printed */
+			double dv;
+
+			if (arg->size == 4) {
+				float f;
+				uint32_t bits = (uint32_t)arg->ival;
+
+				memcpy(&f, &bits, 4);
+				dv = f;
+			} else {
+				memcpy(&dv, &arg->ival, 8);
+			}
+			pf_spec(spec, sizeof(spec), cv, width, prec, "", conv);
+			pf_emit(sb, spec, dv);
+		}
 		return;
 	case DT_PFK_STR:
 		if (arg->kind == DT_REC_STRING)
