@@ -490,7 +490,7 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 
 			if (dt_opt_set_live(dtp, args[0].str, val, &why) < 0)
 				fprintf(stderr, "dtrace: couldn't set option \"%s\" to \"%s\": %s\n",
-					args[0].str, val ? val : "", why);
+					args[0].str, val ? val : "1", why);
 			break;
 		}
 		case DT_ACT_RAISE: case DT_ACT_SPECULATE:

@@ -467,8 +467,7 @@ dt_rt_maps(dt_handle_t *dtp)
 			uint64_t n = DT_MAX(dtp->opts.aggsize / per, 1024ULL);
 
 			dtp->agg_fds[i] = dt_rt_map(name, BPF_MAP_TYPE_PERCPU_HASH, ad->keysize,
-						    ad->nwords * 8, (uint32_t)DT_MIN(n, 1U << 22),
-						    BPF_F_NO_PREALLOC);
+						    ad->nwords * 8, (uint32_t)DT_MIN(n, 1U << 22), 0);
 		}
 		if (dtp->agg_fds[i] < 0)
 			return -1;

@@ -258,8 +258,14 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 	case DT_OPTK_IGNORED:
 		return 0;
 	case DT_OPTK_BOOL:
-		v = strcmp(value, "0") != 0;
-		rc = 0;
+		/* a number, or true or false (setopt("aggsortkey", "false")); not any word */
+		if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0) {
+			v = value[0] == 't';
+			rc = 0;
+		} else {
+			rc = dt_opt_number(value, false, &v);
+			v = v != 0;
+		}
 		break;
 	case DT_OPTK_SIZE:
 	case DT_OPTK_COUNT:
