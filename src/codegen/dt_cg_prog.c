@@ -6,7 +6,8 @@
  *   provider prologue: r7 = &mstate[cpu] (dt_cg_mstate, after any early dispatch that
  *     can return at once), probe id, clause mask, args, errno
  *   call clause 0 ... clause N, in program order  (each tests its bit in the mask when the
- *   return 0                                       program serves many probes)
+ *   [jump back into the prologue]                  program serves many probes; a prologue
+ *   return 0                                       may fire several probes per event)
  *   clause_0: r6 = ctx, r7 = scratch; the clause; return 0     (BPF-to-BPF subprograms:
  *   ...                                           jumps stay short however many clauses
  *                                                 there are, and each is verified alone)
@@ -180,6 +181,8 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 			dt_ir_emit(ir, DT_MOV64_IMM(3, 0));
 		dt_ir_call(ir, entry[g]);
 	}
+	if (cg->again)
+		dt_ir_ja(ir, cg->again_label);	/* the next probe this event fires */
 	dt_ir_place(ir, out);
 	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
 	dt_ir_emit(ir, DT_EXIT());

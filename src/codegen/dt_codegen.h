@@ -187,6 +187,10 @@ typedef struct dt_cg {
 	int stack_depth;	/* bytes of the BPF stack used by spills (grows down from fp) */
 	int stack_max;
 	int prog_exit;		/* label: return 0 from the program */
+	/* Set by a prologue that fires several probes on one event: after the clauses, the
+	 * program jumps back to again_label (in the prologue) for the next probe. */
+	bool again;
+	int again_label;
 	int clause_exit;	/* label: end of the current clause */
 	int clause_fault;	/* label: fault path of the current clause */
 	bool fault_used;	/* something in the clause jumps to clause_fault */

@@ -210,6 +210,13 @@ typedef struct dt_probe {
 	bool args_known;	/* its provider has said what args[] are (dt_prov_args): */
 	int nargs;		/* how many, */
 	const char **argtypes;	/* and their C types */
+	/*
+	 * NULL, or per argument (set by probe_info with argtypes): NULL when args[N] is argN of
+	 * argtypes[N]; else argN holds a native value that args[N] is made from: the native C
+	 * type ("struct task_struct *") that xlate<argtypes[N]> translates, or "@name", the D
+	 * library inline name[argN] (dt_sema_args).
+	 */
+	const char **argxl;
 } dt_probe_t;
 
 #define DT_MAX_ARGS 10		/* arg0 .. arg9, args[0] .. args[9] */

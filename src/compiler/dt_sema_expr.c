@@ -442,14 +442,45 @@ dt_sema_binary(dt_sema_t *s, dt_node_t *n)
 }
 
 /*
+ * args[N] of a probe whose provider translates it (prp->argxl[N], dt_program.h): n becomes
+ * xlate<T>((native)argN), or the D library's inline xl + 1 applied to argN ("@name").
+ */
+static void
+dt_sema_args_xlate(dt_sema_t *s, dt_node_t *n, const char *type, const char *xl, int argno)
+{
+	dt_node_t *arg = dt_node_new(s->cc, DT_NODE_IDENT, n->loc);
+
+	arg->text = dt_arena_printf(&s->cc->arena, "arg%d", argno);
+	n->list.len = 0;
+	if (xl[0] == '@') {
+		/* name[argN]: the library's inline, given the native value */
+		n->left = dt_node_new(s->cc, DT_NODE_IDENT, n->loc);
+		n->left->text = xl + 1;
+		dt_vec_push(&n->list, arg);
+	} else {
+		dt_node_t *cast = dt_node_new(s->cc, DT_NODE_CAST, n->loc);
+
+		cast->tname = dt_node_new(s->cc, DT_NODE_TYPENAME, n->loc);
+		cast->tname->text = xl;
+		cast->left = arg;
+		n->kind = DT_NODE_XLATE;
+		n->tname = dt_node_new(s->cc, DT_NODE_TYPENAME, n->loc);
+		n->tname->text = type;
+		n->left = cast;
+	}
+	dt_sema_expr(s, n);
+}
+
+/*
  * args[N]: probe argument N typed as the provider declares it. Every probe the clause
- * enables must give it the same type; it is then argN, converted to that type.
+ * enables must give it the same type; it is then argN, converted to that type, or argN
+ * translated where the provider says so (the probes must agree on that too).
  */
 static void
 dt_sema_args(dt_sema_t *s, dt_node_t *n)
 {
 	dt_clause_t *cl = s->clause;
-	const char *spelling = NULL;
+	const char *spelling = NULL, *xl = NULL;
 	char first[256] = "";
 	dt_node_t *ix = n->list.len == 1 ? n->list.data[0] : NULL;
 	uint64_t v;
@@ -472,10 +503,14 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 			    argno, p->prov, p->mod, p->func, p->name);
 			return;
 		}
+		const char *x = cl->probes.data[i]->argxl ? cl->probes.data[i]->argxl[argno] : NULL;
+
 		if (!spelling) {
 			snprintf(first, sizeof(first), "%s", t);
 			spelling = first;
-		} else if (strcmp(first, t) != 0) {
+			xl = x;
+		} else if (strcmp(first, t) != 0 || (xl || x) != (xl && x) ||
+			   (xl && strcmp(xl, x) != 0)) {
 			ERR(s, D_ARGS_TYPE, n, "args[%d] has different types at the probes this "
 			    "clause enables (%s, %s): use argN and a cast", argno, first, t);
 			return;
@@ -483,6 +518,10 @@ dt_sema_args(dt_sema_t *s, dt_node_t *n)
 	}
 	if (!spelling) {
 		ERR(s, D_ARGS_IDX, n, "args[ ] has no types here");
+		return;
+	}
+	if (xl) {
+		dt_sema_args_xlate(s, n, dt_arena_strdup(&s->cc->arena, spelling), xl, argno);
 		return;
 	}
 	n->type = dt_sema_ktype(s, n, spelling);

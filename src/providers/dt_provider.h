@@ -106,6 +106,7 @@ struct dt_provider {
 
 extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_profile_ops,
 	dt_prov_pid_ops;
+extern const dt_provider_ops_t dt_prov_proc_ops, dt_prov_sched_ops;
 
 /* Register every provider with the handle (each one's init probes). */
 void dt_prov_init(dt_handle_t *dtp);
@@ -191,5 +192,100 @@ void dt_uprobe_detach(dt_handle_t *dtp, struct dt_bpfprog *bp);
 
 /* Mount tracefs if needed; return its path (or NULL). */
 const char *dt_tracefs(void);
+
+
+/* ---- providers on kernel tracepoints (dt_tp.c) ------------------------------------------ */
+
+/*
+ * A provider whose probes ride the kernel's tracepoints (proc, sched, io, ip, tcp, udp) is a
+ * table of dt_tp_probe_t and an ops table DT_TP_OPS(init), where init calls dt_tp_init with
+ * the table. Each probe says, DTrace's way, what it is: its name, its args[] (the type D
+ * sees, and the native value it is translated from by a translator in dlibs/), and where it
+ * fires: one or more sites, each a raw tracepoint, a condition and how each native argument
+ * is computed from the tracepoint's arguments. For example proc:::create:
+ *
+ *   {"create", {{"psinfo_t *", "struct task_struct *"}},
+ *    {{"sched_process_fork", "a1->pid == a1->tgid", {"a1"}}}}
+ *
+ * fires on sched_process_fork (TP_PROTO(parent, child): a0, a1) when the child is a process,
+ * with arg0 = the child's task_struct, and args[0] = xlate<psinfo_t *>((struct task_struct *)
+ * arg0) (dlibs/procfs.d's translator, compiled only where a clause reads args[0]).
+ *
+ * Values (a site's arguments and the two sides of a condition):
+ *   aN            argument N of the tracepoint (its TP_PROTO, typed by the kernel's BTF:
+ *                 the btf_trace_<tracepoint> typedef)
+ *   cur           the current task (struct task_struct *); cpu: the current CPU
+ *   V->m, V.m     a member, read from kernel memory (BTF offsets, at compile time)
+ *   123, -V       a constant, a negation
+ *   &sym          a kernel function's address (kallsyms; 0 when this kernel has none)
+ * Conditions: "V OP V" with OP one of == != < > <= >= & (nonzero AND), joined by " && ".
+ *
+ * Sites: a probe fires at the sites on the first of its sites' tracepoints that this kernel
+ * has (so later sites can be fallbacks for older kernels), the first site whose condition
+ * holds, once per event. One BPF program per tracepoint serves every probe and clause on it:
+ * the prologue tries each enabled probe's sites in table order and runs the clauses of each
+ * probe that fires (several can on one event: sched_switch is sched:::sleep and off-cpu).
+ * A probe none of whose tracepoints exists is listed, and refused at compile time with
+ * `needs` as the reason ("needs kprobes").
+ *
+ * Adding a tracepoint-based provider: a file with the table, its init and its ops
+ * (dt_prov_proc.c is one), a row in dt_provider.c, and the translators of its types in
+ * dlibs/ (procfs.d has psinfo_t and lwpsinfo_t).
+ */
+#define DT_TP_MAXARGS 6
+#define DT_TP_MAXSITES 4
+#define DT_TP_MAXPROBES 64	/* per provider: its dispatch keys */
+
+typedef struct dt_tp_arg {
+	const char *type;	/* args[N] as D sees it ("psinfo_t *", "int") */
+	const char *xlate;	/* NULL: args[N] is argN; else argN's native type, translated by
+				 * xlate<type> ("struct task_struct *"), or "@name": the D library
+				 * inline name[argN] makes args[N] (dt_program.h, argxl) */
+} dt_tp_arg_t;
+
+typedef struct dt_tp_site {
+	const char *tp;		/* the raw tracepoint ("sched_switch"), or several with the
+				 * first's arguments ("sched_wakeup|sched_wakeup_new") */
+	const char *when;	/* NULL: every event; else conditions (above) */
+	const char *args[DT_TP_MAXARGS];	/* the native arg0, arg1, ...: values (above) */
+} dt_tp_site_t;
+
+typedef struct dt_tp_probe {
+	const char *name;	/* module and function are "" */
+	dt_tp_arg_t args[DT_TP_MAXARGS];
+	dt_tp_site_t sites[DT_TP_MAXSITES];
+	const char *needs;	/* where none of its tracepoints exists: what it needs ("kprobes") */
+} dt_tp_probe_t;
+
+/* A tracepoint-based provider's init: its table (static storage). */
+void dt_tp_init(dt_handle_t *dtp, dt_provider_t *pv, const dt_tp_probe_t *probes, size_t n);
+
+void dt_tp_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd);
+int dt_tp_group(const dt_probe_t *prp);
+bool dt_tp_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs);
+uint32_t dt_tp_dispatch_key(const dt_probe_t *prp);
+int dt_tp_probe_info(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max);
+int dt_tp_attach(dt_handle_t *dtp, struct dt_bpfprog *bp);
+
+#define DT_TP_OPS(initfn)                                                                   \
+	{                                                                                   \
+		.init = initfn, .provide = dt_tp_provide,                                   \
+		.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT, .group = dt_tp_group,            \
+		.prologue = dt_tp_prologue, .dispatch_key = dt_tp_dispatch_key,             \
+		.ndispatch = DT_TP_MAXPROBES, .probe_info = dt_tp_probe_info,               \
+		.attach = dt_tp_attach,                                                     \
+	}
+
+/* Does the kernel have raw tracepoint name? (its __traceiter_ function in kallsyms) */
+bool dt_tp_exists(dt_handle_t *dtp, const char *name);
+/* Attach program fd to raw tracepoint name: its link in bp->link_fds. 0 or -errno. */
+int dt_tp_attach_raw(struct dt_bpfprog *bp, const char *name);
+/*
+ * Prologue code of a raw tracepoint program: stack() skips the tracing machinery's frames.
+ * Then, for emitting a site by hand: r0 = value expr of tracepoint tp (above); false and
+ * dt_cg_fail on a value the kernel's types do not have.
+ */
+void dt_tp_stack_skip(dt_cg_t *cg, const char *tp);
+bool dt_tp_value(dt_cg_t *cg, const char *tp, const char *expr);
 
 #endif /* DT_PROVIDER_H */

@@ -1,0 +1,45 @@
+/*
+ * sched.d: DTrace's CPU view, cpuinfo_t, the sched provider's priority type, and curcpu, the
+ * cpuinfo_t of the CPU a probe fires on (src/providers/dt_prov_sched.c gives the probes).
+ *
+ * A D library: dtrace reads every .d file in its library directory before the program.
+ * Members with no Linux counterpart here (processor sets, the processor_info_t of Solaris'
+ * processor_info(2)) are -1 or 0, as scripts written for Solaris expect them to exist.
+ */
+
+typedef int chipid_t;
+typedef int lgrp_id_t;
+typedef short pri_t;
+
+typedef struct processor_info {
+	int pi_state;			/* P_ONLINE: 2 */
+	char pi_processor_type[16];
+	char pi_fputypes[32];
+	int pi_clock;			/* MHz (not read here: 0) */
+} processor_info_t;
+
+typedef struct cpuinfo {
+	processorid_t cpu_id;		/* the CPU's number */
+	int cpu_pset;			/* processor set, a psetid_t (-1: none) */
+	chipid_t cpu_chip;		/* physical package (not read here: 0) */
+	lgrp_id_t cpu_lgrp;		/* locality group (not read here: 0) */
+	processor_info_t cpu_info;
+} cpuinfo_t;
+
+translator cpuinfo_t < int C > {
+	cpu_id = C;
+	cpu_pset = -1;
+	cpu_chip = 0;
+	cpu_lgrp = 0;
+};
+
+inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);
+
+/*
+ * sched:::change-pri's args[2]: the priority sched_pi_setprio gives its task (arg0), the
+ * higher of its own and that of the task it inherits from (pi, NULL when it stops
+ * inheriting), on DTrace's scale as lwpsinfo_t's pr_pri has it: higher is better.
+ */
+inline pri_t __sched_newpri[struct task_struct *pi] = 139 -
+    (pi != NULL && pi->prio < ((struct task_struct *)arg0)->normal_prio ? pi->prio :
+    ((struct task_struct *)arg0)->normal_prio);
