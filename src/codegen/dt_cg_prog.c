@@ -151,6 +151,8 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	}
 	cg->prog_exit = out;
 	masked = bp->prov->ops->prologue(cg, bp, needs);
+	if (cg->err)
+		return -1;	/* the provider cannot enable these probes here (its reason) */
 	/* strtok(NULL, ...) continues a string of this firing only: none yet */
 	if (cg->strtok_off)
 		dt_ir_emit(ir, DT_ST(BPF_DW, 7, cg->strtok_off, -1));

@@ -8,7 +8,10 @@
  *   ffffffff81002000 T do_syscall_64                 core kernel: module "vmlinux"
  *   ffffffffc0a01000 t ext4_file_read_iter   [ext4]  a module: its name without brackets
  *
- * Only text symbols (t, T) are kept, sorted by address. Aliases (several names at one
+ * Text symbols (t, T) are kept sorted by address, for addresses to names. Data symbols (d, D,
+ * b, B, r, R: listed only by kernels built with CONFIG_KALLSYMS_ALL) are kept apart, for
+ * names to addresses (`jiffies in D): a data symbol between two functions must not end the
+ * first one for stack(). Aliases (several names at one
  * address) keep one name: a global symbol before a local one, then the first listed. kallsyms
  * gives no sizes, so a symbol covers the addresses up to the next symbol; the last one covers
  * at most DT_KSYM_LASTSPAN bytes. Without privilege the kernel shows every address as 0; such
@@ -47,6 +50,9 @@ struct dt_ksyms {
 	bool loaded;
 	ksym_t *syms;
 	size_t nsyms;
+	ksym_t *dsyms;		/* data symbols, in line order */
+	size_t ndsyms;
+	bool banner;		/* linux_banner is listed: every data symbol is */
 	dt_arena_t names;
 };
 
@@ -66,6 +72,7 @@ dt_ksyms_free(dt_ksyms_t *ks)
 	if (!ks)
 		return;
 	free(ks->syms);
+	free(ks->dsyms);
 	dt_arena_fini(&ks->names);
 	free(ks->path);
 	free(ks);
@@ -83,7 +90,7 @@ ksym_cmp(const void *lp, const void *rp)
 	return l->seq < r->seq ? -1 : l->seq > r->seq;
 }
 
-/* Parse "addr type name [mod]"; false for lines that are not text symbols. */
+/* Parse "addr type name [mod]"; false for lines that are neither text nor data symbols. */
 static bool
 ksym_parse(char *line, uint64_t *addr, char *type, char **name, char **mod)
 {
@@ -94,7 +101,7 @@ ksym_parse(char *line, uint64_t *addr, char *type, char **name, char **mod)
 		return false;
 	p = end + 1;
 	*type = *p;
-	if (*type != 't' && *type != 'T')
+	if (!strchr("tTdDbBrR", *type) || !*type)
 		return false;
 	p++;
 	if (*p != ' ')
@@ -119,7 +126,7 @@ ksym_parse(char *line, uint64_t *addr, char *type, char **name, char **mod)
 int
 dt_ksyms_load(dt_ksyms_t *ks)
 {
-	DT_VEC(ksym_t) v = { 0 };
+	DT_VEC(ksym_t) v = { 0 }, d = { 0 };
 	const char *lastmod = NULL;
 	bool nonzero = false;
 	char *line = NULL;
@@ -141,7 +148,7 @@ dt_ksyms_load(dt_ksyms_t *ks)
 			continue;
 		nonzero |= addr != 0;
 		s.addr = addr;
-		s.global = type == 'T';
+		s.global = type >= 'A' && type <= 'Z';
 		s.seq = (uint32_t)v.len;
 		s.name = dt_arena_strdup(&ks->names, name);
 		if (!mod)
@@ -150,10 +157,17 @@ dt_ksyms_load(dt_ksyms_t *ks)
 		if (!lastmod || strcmp(lastmod, mod) != 0)
 			lastmod = dt_arena_strdup(&ks->names, mod);
 		s.mod = lastmod;
-		dt_vec_push(&v, s);
+		if (type == 't' || type == 'T') {
+			dt_vec_push(&v, s);
+		} else {
+			ks->banner |= strcmp(s.name, "linux_banner") == 0;
+			dt_vec_push(&d, s);
+		}
 	}
 	free(line);
 	fclose(fp);
+	ks->dsyms = d.data;
+	ks->ndsyms = d.len;
 	if (v.len && !nonzero) {
 		dt_vec_free(&v);
 		return ks->err = -EACCES;
@@ -175,6 +189,24 @@ size_t
 dt_ksyms_count(dt_ksyms_t *ks)
 {
 	return dt_ksyms_load(ks) == 0 ? ks->nsyms : 0;
+}
+
+bool
+dt_ksyms_have_data(dt_ksyms_t *ks)
+{
+	return dt_ksyms_load(ks) == 0 && ks->banner;
+}
+
+const char *
+dt_ksym_nth(dt_ksyms_t *ks, size_t i, uint64_t *addr, const char **mod)
+{
+	if (dt_ksyms_load(ks) != 0 || i >= ks->nsyms)
+		return NULL;
+	if (addr)
+		*addr = ks->syms[i].addr;
+	if (mod)
+		*mod = ks->syms[i].mod;
+	return ks->syms[i].name;
 }
 
 /* The symbol covering addr, or NULL. */
@@ -236,6 +268,16 @@ dt_ksym_range(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *lo, u
 			if (hi)	/* symbols are sorted by address: the next one ends it */
 				*hi = i + 1 < ks->nsyms ? ks->syms[i + 1].addr
 							: s->addr + DT_KSYM_LASTSPAN;
+			return 0;
+		}
+	}
+	if (hi)
+		return -ENOENT;	/* a function's range: data symbols have none */
+	for (size_t i = 0; i < ks->ndsyms; i++) {
+		const ksym_t *s = &ks->dsyms[i];
+
+		if (strcmp(s->name, name) == 0 && (!mod || strcmp(s->mod, mod) == 0)) {
+			*lo = s->addr;
 			return 0;
 		}
 	}

@@ -9,7 +9,7 @@
 
 /*
  * A kernel symbol table, read from a kallsyms-format file on the first lookup (never before:
- * startup reads nothing it does not need). Text symbols only; module names from the "[mod]"
+ * startup reads nothing it does not need). Text symbols, and data symbols by name; module names from the "[mod]"
  * column, "vmlinux" for the core kernel.
  */
 typedef struct dt_ksyms dt_ksyms_t;
@@ -21,13 +21,18 @@ void dt_ksyms_free(dt_ksyms_t *ks);		/* accepts NULL */
 /* Load now (lookups do it themselves): 0, or -errno (-EACCES when every address is 0,
  * as kallsyms shows them without privilege). A failed load is remembered, not retried. */
 int dt_ksyms_load(dt_ksyms_t *ks);
-size_t dt_ksyms_count(dt_ksyms_t *ks);		/* symbols kept; 0 when the load failed */
+size_t dt_ksyms_count(dt_ksyms_t *ks);		/* text symbols kept; 0 when the load failed */
+/* The i-th text symbol by address (i < dt_ksyms_count), with its address and module. */
+const char *dt_ksym_nth(dt_ksyms_t *ks, size_t i, uint64_t *addr, const char **mod);
+/* Does the table list data symbols (a CONFIG_KALLSYMS_ALL kernel: linux_banner is there)? */
+bool dt_ksyms_have_data(dt_ksyms_t *ks);
 /*
  * The symbol covering addr (a symbol covers up to the next one), with the offset into it and
  * its module; NULL when none does (or ks is NULL). The strings live as long as ks.
  */
 const char *dt_ksym_lookup(dt_ksyms_t *ks, uint64_t addr, uint64_t *off, const char **mod);
-/* By name (mod NULL: any module): 0 and *addr, -ENOENT, or the load's -errno. */
+/* By name, text or data symbol (mod NULL: any module): 0 and *addr, -ENOENT, or the load's
+ * -errno. */
 int dt_ksym_by_name(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *addr);
 /* The address range [lo, hi) of function "name" (up to the next symbol); hi may be NULL. */
 int dt_ksym_range(dt_ksyms_t *ks, const char *mod, const char *name, uint64_t *lo,

@@ -459,8 +459,15 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 	if (t->kind == DT_TYPE_FUNC && kind == DT_VK_GLOBAL)
 		return;	/* a prototype ("void f(int);"): DTrace's extern, nothing D can call */
 	if (n->op == TOK_EXTERN) {
-		ERR(s, D_UNSUPPORTED, n, "extern declarations of kernel symbols are not "
-		    "supported yet");
+		/* extern T name;: the type of kernel symbol `name, where BTF has none (the
+		 * kernel's BTF describes functions and per-CPU data, not other variables) */
+		const dt_type_t *old = dt_type_dfind(s->cc, 'x', n->text);
+
+		if (old && !dt_type_equal(old, t))
+			ERR(s, D_DECL_IDRED, n, "identifier redeclared: %s", n->text);
+		else if (!old)
+			dt_vec_push(&s->cc->dtypes, ((struct dt_dtype){
+				'x', dt_arena_strdup(&s->cc->arena, n->text), t }));
 		return;
 	}
 	if (dt_type_resolve(t)->kind == DT_TYPE_VOID) {

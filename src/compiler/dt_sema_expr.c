@@ -184,7 +184,7 @@ dt_sema_char_array(dt_sema_t *s, dt_node_t *n)
 
 /*
  * `sym, mod`sym: the kernel object at the symbol's address (from /proc/kallsyms), of its
- * type from BTF: n becomes *(T *)address, so &`sym, `sym.m and reads work as for any
+ * type from an extern declaration, else BTF: n becomes *(T *)address, so &`sym, `sym.m and reads work as for any
  * kernel object.
  */
 static void
@@ -203,11 +203,23 @@ dt_sema_symbol(dt_sema_t *s, dt_node_t *n)
 	if (!s->dtp->ksyms)
 		s->dtp->ksyms = dt_ksyms_new(NULL);
 	if (dt_ksym_by_name(s->dtp->ksyms, mod, name, &a) < 0) {
-		ERR(s, D_IDENT_UNDEF, n, "failed to resolve %s%s: Unknown symbol name",
-		    bq ? "" : "`", n->text);
+		dt_diag_t *d = dt_diag_error(&s->cc->diags, D_IDENT_UNDEF, n->loc, "failed to "
+					     "resolve %s%s: Unknown symbol name", bq ? "" : "`",
+					     n->text);
+
+		if (d)
+			d->region = s->where;
+		if (d && dt_ksyms_count(s->dtp->ksyms) && !dt_ksyms_have_data(s->dtp->ksyms))
+			dt_diag_hint(&s->cc->diags, d, "this kernel's /proc/kallsyms lists functions "
+				     "only, no data symbols: it was built without "
+				     "CONFIG_KALLSYMS_ALL");
 		return;
 	}
-	rc = dt_type_symbol(s->cc, name, &t);
+	/* an extern declaration's type (dlibs/vmlinux.d has the common ones), else BTF's */
+	if ((t = dt_type_dfind(s->cc, 'x', name)))
+		rc = 0;
+	else
+		rc = dt_type_symbol(s->cc, name, &t);
 	if (rc == -EINVAL) {
 		ERR(s, D_UNSUPPORTED, n, "%s%s is a per-CPU variable: per-CPU symbols are not "
 		    "supported yet", bq ? "" : "`", n->text);

@@ -19,6 +19,7 @@ static const struct {
 	{"dtrace", &dt_prov_dtrace_ops, 0},
 	{"pid", &dt_prov_pid_ops, DT_PROV_PER_PROCESS},
 	{"proc", &dt_prov_proc_ops, 0},
+	{"fbt", &dt_prov_fbt_ops, 0},
 	{"profile", &dt_prov_profile_ops, 0},
 	{"sched", &dt_prov_sched_ops, 0},
 	{"syscall", &dt_prov_syscall_ops, 0},

@@ -210,6 +210,44 @@ UNIT_TEST(printf_percent_a)
 	free(path);
 }
 
+/* Data symbols resolve by name (`jiffies in D), never by address; linux_banner says the kernel
+ * lists them all (CONFIG_KALLSYMS_ALL). dt_ksym_nth walks the functions by address. */
+UNIT_TEST(data_symbols)
+{
+	char *path = write_file(kallsyms);
+	dt_ksyms_t *ks = dt_ksyms_new(path);
+	const char *mod = NULL;
+	uint64_t addr = 0, lo, hi;
+
+	UNIT_EQ_INT(dt_ksym_by_name(ks, NULL, "some_data", &addr), 0);
+	UNIT_EQ_INT(addr, 0xffffffff81003000ULL);
+	UNIT_EQ_INT(dt_ksym_range(ks, NULL, "some_data", &lo, &hi), -ENOENT);
+	UNIT_TRUE(!dt_ksyms_have_data(ks));
+	UNIT_EQ_STR(dt_ksym_nth(ks, 0, &addr, &mod), "_stext");
+	UNIT_EQ_STR(dt_ksym_nth(ks, 6, &addr, &mod), "xfs_fn");
+	UNIT_EQ_STR(mod, "xfs");
+	UNIT_EQ_INT(addr, 0xffffffffc0b00000ULL);
+	UNIT_TRUE(dt_ksym_nth(ks, 7, NULL, NULL) == NULL);
+	dt_ksyms_free(ks);
+	unlink(path);
+	free(path);
+
+	path = write_file("ffffffff81000000 T _stext\nffffffff82000000 D linux_banner\n"
+			  "ffffffff82001000 b counter\t[mymod]\nffffffff82002000 r table\n");
+	ks = dt_ksyms_new(path);
+	UNIT_TRUE(dt_ksyms_have_data(ks));
+	UNIT_EQ_INT(dt_ksym_by_name(ks, "mymod", "counter", &addr), 0);
+	UNIT_EQ_INT(addr, 0xffffffff82001000ULL);
+	UNIT_EQ_INT(dt_ksym_by_name(ks, "vmlinux", "counter", &addr), -ENOENT);
+	UNIT_EQ_INT(dt_ksym_by_name(ks, NULL, "table", &addr), 0);
+	UNIT_EQ_INT(dt_ksyms_count(ks), 1);
+	/* a data address is not a function's */
+	UNIT_EQ_STR(dt_ksym_lookup(ks, 0xffffffff81000010ULL, NULL, NULL), "_stext");
+	dt_ksyms_free(ks);
+	unlink(path);
+	free(path);
+}
+
 UNIT_TEST(load_failures)
 {
 	dt_ksyms_t *ks = dt_ksyms_new("/nonexistent/kallsyms");
