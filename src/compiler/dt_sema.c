@@ -224,21 +224,22 @@ dt_sema_add_probe(dt_probe_t *prp, void *arg)
 	dt_sema_t *s = arg;
 	dt_clause_t *cl = s->clause;
 
-	for (size_t i = 0; i < cl->probes.len; i++)
-		if (cl->probes.data[i] == prp)
-			return 0;
-	dt_vec_push(&cl->probes, prp);
+	/* a clause's descriptions may match a probe twice: once in its list (fbt:::entry
+	 * matches 60,000 probes: no search of the list) */
 	if (prp->id >= s->nprobe_seen) {
 		size_t n = DT_MAX((size_t)prp->id + 1, s->nprobe_seen * 2);
 
-		s->probe_seen = dt_xrealloc(s->probe_seen, n);
-		memset(s->probe_seen + s->nprobe_seen, 0, n - s->nprobe_seen);
+		s->probe_seen = dt_xrealloc(s->probe_seen, n * sizeof(*s->probe_seen));
+		memset(s->probe_seen + s->nprobe_seen, 0, (n - s->nprobe_seen) *
+		       sizeof(*s->probe_seen));
 		s->nprobe_seen = n;
 	}
-	if (!s->probe_seen[prp->id]) {
-		s->probe_seen[prp->id] = 1;
+	if (s->probe_seen[prp->id] == (uint32_t)cl->index + 1)
+		return 0;
+	if (!s->probe_seen[prp->id])
 		dt_vec_push(&s->prog->probes, prp);
-	}
+	s->probe_seen[prp->id] = (uint32_t)cl->index + 1;
+	dt_vec_push(&cl->probes, prp);
 	return 0;
 }
 

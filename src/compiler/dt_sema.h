@@ -17,7 +17,8 @@ typedef struct dt_sema {
 	dt_program_t *prog;
 	dt_clause_t *clause;
 	const char *where;	/* "in predicate" / "in action list" for resolution errors */
-	uint8_t *probe_seen;	/* by probe id: already in prog->probes */
+	uint32_t *probe_seen;	/* by probe id: 0, or the index + 1 of the last clause that
+				 * enables it (it is in prog->probes and in that clause's) */
 	size_t nprobe_seen;
 	/* Per aggregation: the widest string seen at each key position, for the layout. */
 	DT_VEC(uint32_t *) agg_keycap;
