@@ -23,7 +23,11 @@
  *
  * Arguments: arg0 .. arg9 are the function's arguments on entry (uint64_t, from the
  * registers and stack the kprobe saw, dt_pt_regs.c); on return arg1 is the return value
- * (ax) and arg0 the return's offset, which a kretprobe does not know (0).
+ * (ax) and arg0 the return's offset, which a kretprobe does not know (0). args[] are typed
+ * by the function's prototype in the kernel's BTF (core kernel functions): args[0]->f_path
+ * at vfs_read's entry; on return args[1] has the function's return type. The provider
+ * reads the BTF for that itself, when a program uses args[] on an fbt probe or -l -v lists
+ * one: probe_info is given no compiler, whose BTF handle the rest of the run shares.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,7 +37,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <stdarg.h>
+
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 
 #include "../common/dt_ksyms.h"
 #include "dt_provider.h"
@@ -66,6 +73,8 @@ typedef struct fbt_state {
 	int pmu_type, pmu_retbit;	/* FBT_HOW_PMU: the kprobe PMU's type and retprobe bit */
 	char why[768];			/* FBT_HOW_NONE: what the kernel lacks */
 	int nevents;			/* FBT_HOW_TRACEFS: kprobe_events entries made so far */
+	struct btf *btf;		/* for args[]' types, read when first asked */
+	bool btf_tried;
 } fbt_state_t;
 
 #define FBT_FUNC(prp) ((uint32_t)(uintptr_t)(prp)->pdata)
@@ -414,6 +423,74 @@ fbt_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	return true;
 }
 
+/* ---- argument types -------------------------------------------------------------------- */
+
+static void
+fbt_dump_printf(void *ctx, const char *fmt, va_list ap)
+{
+	dt_sb_vprintf(ctx, fmt, ap);
+}
+
+/* BTF type id's C spelling ("struct file *", "const char *"), in the handle's arena. */
+static const char *
+fbt_spell(dt_handle_t *dtp, fbt_state_t *st, uint32_t id)
+{
+	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, o, .field_name = "");
+	dt_strbuf_t sb = {0};
+	struct btf_dump *d = btf_dump__new(st->btf, fbt_dump_printf, &sb, NULL);
+	const char *s = NULL;
+
+	if (!libbpf_get_error(d) && btf_dump__emit_type_decl(d, id, &o) == 0)
+		s = dt_arena_strdup(&dtp->arena, dt_sb_str(&sb));
+	if (!libbpf_get_error(d))
+		btf_dump__free(d);
+	dt_sb_free(&sb);
+	return s;
+}
+
+/*
+ * args[]: the prototype of a core kernel function from BTF. Entry: its parameters; return:
+ * args[0] the offset (int), args[1] the return value (none for a void function).
+ */
+static int
+fbt_probe_info(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max)
+{
+	fbt_state_t *st = prp->provider->data;
+	const struct btf_type *fn, *proto;
+	const struct btf_param *pa;
+	int id, n = 0;
+
+	if (strcmp(prp->mod, "vmlinux") != 0)
+		return 0;
+	if (!st->btf_tried) {
+		st->btf_tried = true;
+		st->btf = btf__load_vmlinux_btf();
+		if (libbpf_get_error(st->btf))
+			st->btf = NULL;
+	}
+	if (!st->btf || (id = btf__find_by_name_kind(st->btf, prp->func, BTF_KIND_FUNC)) <= 0)
+		return 0;
+	fn = btf__type_by_id(st->btf, (uint32_t)id);
+	proto = fn ? btf__type_by_id(st->btf, fn->type) : NULL;
+	if (!proto || !btf_is_func_proto(proto))
+		return 0;
+	if (FBT_SIDE(prp) == FBT_RETURN) {
+		types[n++] = "int";
+		if (proto->type && n < max && (types[n] = fbt_spell(dtp, st, proto->type)))
+			n++;
+		return n;
+	}
+	pa = btf_params(proto);
+	for (int i = 0; i < btf_vlen(proto) && n < max; i++) {
+		if (!pa[i].type)
+			break;	/* "...": no type */
+		if (!(types[n] = fbt_spell(dtp, st, pa[i].type)))
+			break;
+		n++;
+	}
+	return n;
+}
+
 /* ---- attaching ------------------------------------------------------------------------- */
 
 typedef struct fbt_sym {
@@ -582,6 +659,16 @@ fbt_detach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	st->nevents = 0;
 }
 
+/* What the provider keeps goes with its first probe (all share it); the rest is the arena's. */
+static void
+fbt_probe_destroy(dt_handle_t *dtp, dt_probe_t *prp)
+{
+	fbt_state_t *st = prp->provider->data;
+
+	btf__free(st->btf);
+	st->btf = NULL;
+}
+
 const dt_provider_ops_t dt_prov_fbt_ops = {
 	.provide = fbt_provide,
 	.prog_type = BPF_PROG_TYPE_KPROBE,
@@ -590,6 +677,8 @@ const dt_provider_ops_t dt_prov_fbt_ops = {
 	.dispatch_key = fbt_dispatch_key,
 	.dispatch_size = fbt_dispatch_size,
 	.attach_type = fbt_attach_type,
+	.probe_info = fbt_probe_info,
 	.attach = fbt_attach,
 	.detach = fbt_detach,
+	.probe_destroy = fbt_probe_destroy,
 };
