@@ -63,7 +63,19 @@ npass=0
 nfail=0
 nskip=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/dtrace-tests.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
+# Remove a scratch directory; first detach whatever a test left mounted in it: rm would
+# otherwise delete the files under the mount (a bind of / left there by a test that was killed
+# or could not unmount deleted most of /etc on 2026-11-24).
+scratch_rm() {
+	awk -v p="$1/" 'index($2, p) == 1 { print $2 }' /proc/mounts | sort -r |
+		while read -r m; do umount -l "$m" 2>/dev/null; done
+	if awk -v p="$1/" 'index($2, p) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+		echo "run-tests.sh: $1 still has mounts under it: not removed" >&2
+		return 1
+	fi
+	rm -rf "$1"
+}
+trap 'scratch_rm "$TMP"' EXIT
 trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -eq 0 ]; then is_root=1; else is_root=0; fi
@@ -257,7 +269,7 @@ run_sh_test() {
 	shell="sh"
 	head -n 1 "$dir/$name.sh" | grep -q bash && shell=bash
 	# The test's own scratch directory, apart from the runner's files.
-	rm -rf "$TMP/sh" && mkdir "$TMP/sh" || exit 2
+	scratch_rm "$TMP/sh" && mkdir "$TMP/sh" || exit 2
 	(cd "$dir" && TESTDIR=$dir TMPDIR=$TMP/sh && export DTRACE TRIGGERS TESTDIR TMPDIR &&
 		run_timed "$shell" "$dir/$name.sh" && exit "$rc")
 	rc=$?
