@@ -295,64 +295,85 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 	}
 	case DT_AGG_LLQUANTIZE: {
 		/*
-		 * As dt_llquant_bucket(): index 0 below factor^low; for the order m whose range
-		 * [factor^m, factor^(m+1)) holds the value, base(m) + (v - factor^m) / width(m);
-		 * last at or above factor^(high+1). The parameters are constants, so a chain of
-		 * compares picks the order (at most 64 of them) and each order has its own
-		 * subtract-and-divide; sema made sure factor^(high+1) fits in 63 bits.
+		 * As dt_llquant_bucket(): r2 = the position of |v| on the positive side (0:
+		 * below factor^low; then, for the order m whose range [factor^m, factor^(m+1))
+		 * holds it, base(m) + |v| / w(m) - k0(m); P + 1 above every order), r4 = v < 0;
+		 * the index is P + 1 - r2 for a negative value, P + 1 + r2 for the others. The
+		 * parameters are constants: a chain of compares picks the order (at most 64),
+		 * each with its own divide; sema made sure factor^(high+1) fits in 63 bits.
 		 */
 		int64_t factor = ad->arg[0], low = ad->arg[1], high = ad->arg[2];
 		int64_t steps = ad->arg[3], this = 1, base = 1;
-		int32_t last = (int32_t)ad->nwords - 1;
-		int nord = (int)(high - low + 1), add = dt_ir_label(ir), under = dt_ir_label(ir);
-		int over = dt_ir_label(ir), clamp = dt_ir_label(ir);
+		int32_t last = (int32_t)ad->nwords - 1, side = (last - 2) / 2;
+		int nord = (int)(high - low + 1), add = dt_ir_label(ir), zero = dt_ir_label(ir);
+		int over = dt_ir_label(ir), sign = dt_ir_label(ir), pos = dt_ir_label(ir);
 		int ord[64];
 
-		if (ad->nwords < 2 || nord < 1 || nord > 64) {
+		if (ad->nwords < 3 || nord < 1 || nord > 64) {
 			dt_cg_fail(cg, "llquantize(): bad parameters");
 			break;
 		}
+		EMIT(cg, DT_MOV64_IMM(4, 0));
+		dt_ir_jmp_imm(ir, BPF_JSGE, 1, 0, pos);
+		EMIT(cg, DT_MOV64_IMM(4, 1));
+		EMIT(cg, DT_ALU64_IMM(BPF_NEG, 1, 0));
+		/* INT64_MIN stays negative: the lowest bucket */
+		EMIT(cg, DT_MOV64_IMM(2, side + 1));
+		dt_ir_jmp_imm(ir, BPF_JSLT, 1, 0, sign);
+		dt_ir_place(ir, pos);
 		for (int64_t m = 0; m < low; m++)
 			this *= factor;
 		dt_cg_int(cg, 2, (uint64_t)this);
-		dt_ir_jmp_reg(ir, BPF_JSLT, 1, 2, under);
-		/* Find the order: the first m with v < factor^(m+1). */
+		dt_ir_jmp_reg(ir, BPF_JLT, 1, 2, zero);
+		/* Find the order: the first m with |v| < factor^(m+1). */
 		for (int i = 0; i < nord; i++) {
 			ord[i] = dt_ir_label(ir);
-			dt_cg_int(cg, 2, (uint64_t)(this * factor));
 			this *= factor;
-			dt_ir_jmp_reg(ir, BPF_JSLT, 1, 2, ord[i]);
+			dt_cg_int(cg, 2, (uint64_t)this);
+			dt_ir_jmp_reg(ir, BPF_JLT, 1, 2, ord[i]);
 		}
 		dt_ir_ja(ir, over);
 		this = 1;
 		for (int64_t m = 0; m < low; m++)
 			this *= factor;
 		for (int i = 0; i < nord; i++) {
-			int64_t next = this * factor, nb = next < steps ? next : steps;
+			int64_t next = this * factor, w = next / steps > 1 ? next / steps : 1;
+			int64_t k0 = this / w;
 
 			dt_ir_place(ir, ord[i]);
 			EMIT(cg, DT_MOV64_REG(2, 1));
-			dt_cg_int(cg, 3, (uint64_t)this);
-			EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 3));
-			if (next / nb != 1) {
-				dt_cg_int(cg, 3, (uint64_t)(next / nb));
+			if (w != 1) {
+				dt_cg_int(cg, 3, (uint64_t)w);
 				EMIT(cg, DT_ALU64_REG(BPF_DIV, 2, 3));
 			}
-			dt_cg_int(cg, 3, (uint64_t)base);
+			dt_cg_int(cg, 3, (uint64_t)(base - k0));
 			EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 3));
-			dt_ir_ja(ir, clamp);
-			base += nb - nb / factor;
+			dt_ir_ja(ir, sign);
+			base += next / w - k0;
 			this = next;
 		}
-		/* clamp for the verifier */
-		dt_ir_place(ir, clamp);
-		dt_ir_jmp_imm(ir, BPF_JLE, 2, last, add);
 		dt_ir_place(ir, over);
-		EMIT(cg, DT_MOV64_IMM(2, last));
-		dt_ir_ja(ir, add);
-		dt_ir_place(ir, under);
+		EMIT(cg, DT_MOV64_IMM(2, side + 1));
+		dt_ir_ja(ir, sign);
+		dt_ir_place(ir, zero);
 		EMIT(cg, DT_MOV64_IMM(2, 0));
+		dt_ir_place(ir, sign);
+		/* clamp the position for the verifier, then mirror it for a negative value */
+		dt_ir_jmp_imm(ir, BPF_JLE, 2, side + 1, add);
+		EMIT(cg, DT_MOV64_IMM(2, side + 1));
 		dt_ir_place(ir, add);
+		{
+			int neg = dt_ir_label(ir), done = dt_ir_label(ir);
+
+			dt_ir_jmp_imm(ir, BPF_JNE, 4, 0, neg);
+			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, side + 1));
+			dt_ir_ja(ir, done);
+			dt_ir_place(ir, neg);
+			EMIT(cg, DT_MOV64_IMM(3, side + 1));
+			EMIT(cg, DT_ALU64_REG(BPF_SUB, 3, 2));
+			EMIT(cg, DT_MOV64_REG(2, 3));
+			dt_ir_place(ir, done);
+		}
 		dt_cg_bucket_add(cg, 0, 2, islot);
 		break;
 	}

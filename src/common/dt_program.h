@@ -282,26 +282,34 @@ typedef struct dt_aggdesc {
 } dt_aggdesc_t;
 
 /*
- * llquantize(value, factor, low, high, steps): buckets, in value order:
+ * llquantize(value, factor, low, high, steps): buckets in value order, the negative side the
+ * mirror of the positive one, as in DTrace 2:
  *
- *   [0]            value < factor^low
- *   per order of magnitude m = low .. high, the range [factor^m, factor^(m+1)) cut into
- *                  steps(m) = min(factor^(m+1), steps) equal parts of which the first
- *                  steps(m) / factor lie below factor^m and are skipped:
- *                  steps(m) - steps(m) / factor buckets of width factor^(m+1) / steps(m)
- *   [last]         value >= factor^(high+1)
+ *   [0]            value <= -factor^(high+1)
+ *   [1 .. P]       the positive buckets' mirror, most negative first
+ *   [P + 1]        |value| < factor^low ("0" when low is 0)
+ *   [P + 2 .. 2P + 1]  per order of magnitude m = low .. high, [factor^m, factor^(m+1)) in
+ *                  buckets of width w = factor^(m+1) / steps (at least 1): the one from
+ *                  factor^m up to the next multiple of w, then one per multiple of w
+ *   [2P + 2]       value >= factor^(high+1)
  *
- *   nwords = 2 + sum over m = low..high of (steps(m) - steps(m) / factor)
- *
- * Example: (10, 0, 2, 10) has 1 + 9 + 9 + 9 + 1 = 29 buckets: < 1, 1 .. 9, 10 .. 90,
- * 100 .. 900, >= 1000. Negative values land in [0]. The layout holds together when factor >= 2,
- * 0 <= low <= high, steps >= 1 is a multiple of factor and factor^(high+1) fits in 63 bits
- * (the compiler must reject the rest, as DTrace does);
+ * Example: (10, 0, 2, 10) has P = 27: <= -1000, -900 .. -100, -90 .. -10, -9 .. -1, 0,
+ * 1 .. 9, 10 .. 90, 100 .. 900, >= 1000. The layout holds together when factor >= 2,
+ * 0 <= low <= high, steps >= 1 divides factor (steps < factor) or is a multiple of it, and
+ * factor^(high+1) fits in 63 bits (the compiler rejects the rest, as DTrace does);
  * dt_llquant_nwords returns 0 for parameters that do not make a layout.
  */
 uint32_t dt_llquant_nwords(int64_t factor, int64_t low, int64_t high, int64_t steps);
 /* The bucket of value (what the BPF code must compute), or -1 for bad parameters. */
 int dt_llquant_bucket(int64_t factor, int64_t low, int64_t high, int64_t steps, int64_t value);
+/*
+ * What bucket idx stands for: DT_LLQ_BUCKET and its lowest value (its highest for a negative
+ * one: its label), DT_LLQ_ZERO and factor^low, DT_LLQ_UNDER or DT_LLQ_OVER and
+ * -+factor^(high+1); DT_LLQ_BAD for bad parameters or index.
+ */
+enum { DT_LLQ_BAD, DT_LLQ_BUCKET, DT_LLQ_ZERO, DT_LLQ_UNDER, DT_LLQ_OVER };
+int dt_llquant_value(int64_t factor, int64_t low, int64_t high, int64_t steps, int idx,
+		     int64_t *value);
 
 /*
  * D variables. Integers live in 8-byte slots (loads normalize to the variable's type);

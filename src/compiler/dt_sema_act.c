@@ -778,9 +778,9 @@ dt_sema_lquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[3])
 }
 
 /*
- * llquantize(v, factor, low, high, steps): DTrace's checks and tags in its order, with two
- * rules of ours that the bucket layout needs (see dt_llquant_nwords): the steps are a
- * multiple of the factor, and divide a power of it. q[] gets the four parameters.
+ * llquantize(v, factor, low, high, steps): DTrace's checks and tags in its order (the steps
+ * divide the factor or are a multiple of it, then divide factor^(low+1) or factor^2, which
+ * the bucket layout needs too: see dt_llquant_nwords). q[] gets the four parameters.
  */
 static bool
 dt_sema_llquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[4])
@@ -824,25 +824,30 @@ dt_sema_llquant_params(dt_sema_t *s, dt_node_t *call, int64_t q[4])
 	if (!dt_sema_quant_step(s, "llquantize", 4, steps, D_LLQUANT_STEPTYPE,
 				D_LLQUANT_STEPVAL, &q[3]))
 		return false;
-	if (q[3] < q[0]) {
-		ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize( ) factor (argument #1) must be less "
-		    "than or equal to the number of linear steps per magnitude (argument #4)");
+	if (q[3] < q[0] && q[0] % q[3]) {
+		ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize() argument #4 (steps) must evenly "
+		    "divide argument #1 (factor) when steps<factor");
 		return false;
 	}
-	if (q[3] % q[0]) {
+	if (q[3] > q[0] && q[3] % q[0]) {
 		ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize() argument #4 (steps) must be a "
 		    "multiple of argument #1 (factor) when steps>factor");
 		return false;
 	}
-	{
-		int64_t v = q[0];
+	if (q[3] > q[0]) {
+		/* factor^(low+1), or factor^2 when that is more: the steps must divide it */
+		int64_t v = q[0] * q[0], p = q[0];
 
-		while (v < q[3])
-			v *= q[0];
+		for (int64_t m = 0; m < q[1] && p <= INT64_MAX / q[0]; m++)
+			p *= q[0];
+		if (p > v)
+			v = p;
 		if (v % q[3]) {
-			ERR(s, D_LLQUANT_STEPVAL, steps, "llquantize( ) factor (argument #1) must "
-			    "evenly divide the number of steps per magnitude (argument #4), and the "
-			    "number of steps per magnitude must evenly divide a power of the factor");
+			ERR(s, D_LLQUANT_STEPVAL, steps, q[1] ? "llquantize() argument #4 (steps) "
+			    "must evenly divide pow(argument #1 (factor), lmag (argument #2) +1) "
+			    "when steps>factor and lmag>0" : "llquantize() argument #4 (steps) must "
+			    "evenly divide the square of argument #1 (factor) when steps>factor and "
+			    "lmag==0");
 			return false;
 		}
 	}

@@ -293,11 +293,20 @@ dt_agg_valcmp(const dt_aggdesc_t *desc, const uint64_t *l, const uint64_t *r)
 		rw = lquant_weight(desc, r, &rz);
 		break;
 	case DT_AGG_LLQUANTIZE:
+		/* as DTrace: each bucket weighs its value */
 		lw = rw = 0;
 		for (uint32_t i = 0; i < desc->nwords; i++) {
-			lw += (long double)i * (long double)(int64_t)l[i];
-			rw += (long double)i * (long double)(int64_t)r[i];
+			int64_t bv;
+
+			dt_llquant_value(desc->arg[0], desc->arg[1], desc->arg[2], desc->arg[3],
+					 (int)i, &bv);
+			if (i == desc->nwords / 2)
+				bv = 0;
+			lw += (long double)bv * (long double)(int64_t)l[i];
+			rw += (long double)bv * (long double)(int64_t)r[i];
 		}
+		lz = (int64_t)l[desc->nwords / 2];
+		rz = (int64_t)r[desc->nwords / 2];
 		break;
 	}
 	if ((c = cmp_ld(lw, rw)) != 0)
@@ -587,52 +596,49 @@ print_lquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v, ui
 }
 
 /*
- * llquantize(x, factor, low, high, steps): [0] below factor^low, then for each order of
- * magnitude m in low..high the values factor^m + k * step (step = factor^(m+1) / steps, at
- * least 1) below factor^(m+1), then [last] from factor^(high+1) up.
+ * llquantize(x, factor, low, high, steps): the rows dt_llquant_value names, as DTrace prints
+ * them: "<= -N" and ">= N" the outliers, the middle row "0" (or "abs() < N" when low > 0).
  */
 static void
 print_llquantize(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const uint64_t *v,
 		 uint64_t normal)
 {
-	int64_t factor = desc->arg[0], low = desc->arg[1], high = desc->arg[2];
-	int64_t nsteps = desc->arg[3], value = 1, next, step, order;
-	int n = (int)desc->nwords, first, last, bin = 1;
+	int n = (int)desc->nwords, first, last;
 	long double total;
 	bool pos, neg;
 	char label[48];
 
-	if (factor < 2 || low > high || nsteps <= 0 || n < 2)
+	if (dt_llquant_nwords(desc->arg[0], desc->arg[1], desc->arg[2], desc->arg[3]) !=
+	    (uint32_t)n)
 		return;
-	hist_range(v, n, 0, 1, &first, &last);
+	/* all zero: the middle row and the two above it */
+	hist_range(v, n, n / 2, DT_MIN(n / 2 + 2, n - 1), &first, &last);
 	hist_totals(v, first, last, &total, &pos, &neg);
 	print_hist_header(sb);
-	for (order = 0; order < low; order++)
-		value *= factor;
-	next = value * factor;
-	step = next > nsteps ? next / nsteps : 1;
-	if (first == 0) {
-		snprintf(label, sizeof(label), "< %lld", (long long)value);
-		dt_sb_printf(sb, "%16s ", label);
-		print_bar(sb, (int64_t)v[0], total, pos, neg, normal);
-	}
-	while (order <= high && bin < n) {
-		if (bin >= first && bin <= last) {
-			dt_sb_printf(sb, "%16lld ", (long long)value);
-			print_bar(sb, (int64_t)v[bin], total, pos, neg, normal);
+	for (int i = first; i <= last; i++) {
+		int64_t val;
+
+		switch (dt_llquant_value(desc->arg[0], desc->arg[1], desc->arg[2], desc->arg[3],
+					 i, &val)) {
+		case DT_LLQ_UNDER:
+			snprintf(label, sizeof(label), "<= %lld", (long long)val);
+			break;
+		case DT_LLQ_OVER:
+			snprintf(label, sizeof(label), ">= %lld", (long long)val);
+			break;
+		case DT_LLQ_ZERO:
+			if (val == 1)
+				snprintf(label, sizeof(label), "0");
+			else
+				snprintf(label, sizeof(label), "abs() < %lld", (long long)val);
+			break;
+		default:
+			snprintf(label, sizeof(label), "%lld", (long long)val);
+			break;
 		}
-		bin++;
-		if ((value += step) != next)
-			continue;
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
-		order++;
+		dt_sb_printf(sb, "%16s ", label);
+		print_bar(sb, (int64_t)v[i], total, pos, neg, normal);
 	}
-	if (last < bin || bin >= n)
-		return;
-	snprintf(label, sizeof(label), ">= %lld", (long long)value);
-	dt_sb_printf(sb, "%16s ", label);
-	print_bar(sb, (int64_t)v[bin], total, pos, neg, normal);
 }
 
 void

@@ -1,5 +1,5 @@
 BEGIN
 {
-	@ = llquantize(1, 10, 0, 6, 5);
+	@ = llquantize(1, 10, 0, 6, 3);
 	exit(0);
 }

@@ -547,15 +547,16 @@ UNIT_TEST(llquantize_rows)
 	tagg_t t;
 	uint64_t *v;
 
-	/* llquantize(x, 10, 0, 2, 10): < 1, 1..9, 10..90, 100..900, >= 1000 (29 buckets). */
-	tagg_init(&t, DT_AGG_LLQUANTIZE, 29);
+	/* llquantize(x, 10, 0, 2, 10): <= -1000, -900..-100, -90..-10, -9..-1, 0, 1..9,
+	 * 10..90, 100..900, >= 1000 (57 buckets). */
+	tagg_init(&t, DT_AGG_LLQUANTIZE, 57);
 	t.desc.arg[0] = 10;
 	t.desc.arg[1] = 0;
 	t.desc.arg[2] = 2;
 	t.desc.arg[3] = 10;
 	v = tagg_add(&t);
-	v[5] = 1;	/* 5 */
-	v[14] = 1;	/* 50 */
+	v[33] = 1;	/* 5 */
+	v[42] = 1;	/* 50 */
 	UNIT_EQ_STR(tagg_print(&t, false),
 		"\n"
 		"           value  ------------- Distribution ------------- count    \n"
@@ -572,12 +573,12 @@ UNIT_TEST(llquantize_rows)
 		"              50 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
 		"              60 |                                         0        \n"
 		"\n");
-	v[5] = v[14] = 0;
-	v[28] = 2;
+	v[33] = v[42] = 0;
+	v[56] = 2;
 	v[0] = 2;
 	UNIT_TRUE(strstr(tagg_print(&t, false),
-			 "             < 1 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
-			 "               1 |                                         0        \n") != NULL);
+			 "        <= -1000 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
+			 "            -900 |                                         0        \n") != NULL);
 	UNIT_TRUE(strstr(tagg_print(&t, false),
 			 "             900 |                                         0        \n"
 			 "         >= 1000 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
@@ -731,31 +732,43 @@ UNIT_TEST(trunc_top_bottom_all)
 UNIT_TEST(llquantize_layout)
 {
 	/* 10, 0, 2, 10: < 1 | 1..9 | 10..90 | 100..900 | >= 1000 */
-	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 2, 10), 29);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, -5), 0);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 0), 0);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 1), 1);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 9), 9);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 10), 10);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 99), 18);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 100), 19);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 999), 27);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 1000), 28);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, INT64_MAX), 28);
-	/* More steps than an order holds at first: 10, 0, 1, 20 -> 1..9 by 1, 10..95 by 5. */
-	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 1, 20), 2 + 9 + 18);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 14), 10);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 15), 11);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 99), 27);
-	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 100), 28);
-	/* Powers of two, from 2^2: 2, 2, 5, 4 */
-	UNIT_EQ_INT(dt_llquant_nwords(2, 2, 5, 4), 2 + 4 * 2);
-	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 3), 0);
-	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 4), 1);
-	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 6), 2);
-	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 63), 8);
-	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 64), 9);
-	/* Parameters that make no layout. */
+	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 2, 10), 57);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, INT64_MIN), 0);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, -1000), 0);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, -999), 1);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, -5), 23);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, -1), 27);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 0), 28);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 1), 29);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 9), 37);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 10), 38);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 99), 46);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 100), 47);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 999), 55);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, 1000), 56);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 2, 10, INT64_MAX), 56);
+	/* 10^2 / 20 = 5: 10, 15, ... 95 */
+	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 1, 20), 3 + 2 * (9 + 18));
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 14), 38);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 15), 39);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 99), 55);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, 100), 56);
+	UNIT_EQ_INT(dt_llquant_bucket(10, 0, 1, 20, -15), 17);
+	/* low 2: |v| < 4 is the middle bucket */
+	UNIT_EQ_INT(dt_llquant_nwords(2, 2, 5, 4), 3 + 2 * 8);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 3), 9);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, -3), 9);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 4), 10);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 6), 11);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 63), 17);
+	UNIT_EQ_INT(dt_llquant_bucket(2, 2, 5, 4, 64), 18);
+	/* steps below the factor: 4 / 2 = 2 wide, the first bucket from 1 */
+	UNIT_EQ_INT(dt_llquant_nwords(4, 0, 1, 2), 3 + 2 * 4);
+	UNIT_EQ_INT(dt_llquant_bucket(4, 0, 1, 2, 1), 6);
+	UNIT_EQ_INT(dt_llquant_bucket(4, 0, 1, 2, 2), 7);
+	UNIT_EQ_INT(dt_llquant_bucket(4, 0, 1, 2, 3), 7);
+	UNIT_EQ_INT(dt_llquant_bucket(4, 0, 1, 2, -3), 3);
+	UNIT_EQ_INT(dt_llquant_nwords(4, 0, 1, 3), 0);	/* 3 does not divide 4 */
 	UNIT_EQ_INT(dt_llquant_nwords(1, 0, 2, 10), 0);
 	UNIT_EQ_INT(dt_llquant_nwords(10, 3, 2, 10), 0);
 	UNIT_EQ_INT(dt_llquant_nwords(10, 0, 2, 15), 0);
@@ -768,7 +781,7 @@ UNIT_TEST(llquantize_print_matches_buckets)
 {
 	tagg_t t;
 	uint64_t *v;
-	int64_t vals[] = { 3, 12, 17, 250, 5000 };
+	int64_t vals[] = { 3, 12, 17, 250, 5000, -250, -250, -250 };
 	uint32_t nw = dt_llquant_nwords(10, 0, 2, 20);
 
 	tagg_init(&t, DT_AGG_LLQUANTIZE, nw);
@@ -780,17 +793,21 @@ UNIT_TEST(llquantize_print_matches_buckets)
 	for (size_t i = 0; i < DT_ARRAY_SIZE(vals); i++)
 		v[dt_llquant_bucket(10, 0, 2, 20, vals[i])]++;
 	UNIT_TRUE(strstr(tagg_print(&t, false),
-		"               3 |@@@@@@@@                                 1        \n") != NULL);
+		"               3 |@@@@@                                    1        \n") != NULL);
 	UNIT_TRUE(strstr(tagg_print(&t, false),
-		"              10 |@@@@@@@@                                 1        \n"
-		"              15 |@@@@@@@@                                 1        \n"
+		"              10 |@@@@@                                    1        \n"
+		"              15 |@@@@@                                    1        \n"
 		"              20 |                                         0        \n") != NULL);
 	UNIT_TRUE(strstr(tagg_print(&t, false),
-		"             250 |@@@@@@@@                                 1        \n") != NULL);
+		"             250 |@@@@@                                    1        \n") != NULL);
 	UNIT_TRUE(strstr(tagg_print(&t, false),
 		"             950 |                                         0        \n"
-		"         >= 1000 |@@@@@@@@                                 1        \n"
+		"         >= 1000 |@@@@@                                    1        \n"
 		"\n") != NULL);
+	UNIT_TRUE(strstr(tagg_print(&t, false),
+		"            -300 |                                         0        \n"
+		"            -250 |@@@@@@@@@@@@@@@                          3        \n"
+		"            -200 |                                         0        \n") != NULL);
 }
 
 UNIT_MAIN()

@@ -662,11 +662,14 @@ UNIT_TEST(dtrace_tags_quantize)
 	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, -1); }"),
 		    "D_LLQUANT_STEPTYPE 1:37 action list: llquantize( ) argument #4 must be a non-zero positive integer constant");
 	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 6); }"),
-		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)");
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 5); }"), "(compiled)");
 	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 15); }"),
 		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
 	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 0, 6, 40); }"),
-		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor");
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
+	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(1, 10, 2, 6, 80); }"),
+		    "D_LLQUANT_STEPVAL 1:37 action list: llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) +1) when steps>factor and lmag>0");
 	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 20, 0, 6, 20); }"),
 		    "D_LLQUANT_MATCHFACTOR 1:46 action list: llquantize() factor (argument #1) doesn't match previous declaration: expected 10, found 20");
 	UNIT_EQ_STR(error_of("BEGIN { @ = llquantize(0, 10, 0, 6, 20); @ = llquantize(0, 10, 1, 6, 20); }"),
