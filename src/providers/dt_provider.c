@@ -23,6 +23,7 @@ static const struct {
 	{"profile", &dt_prov_profile_ops, 0},
 	{"sched", &dt_prov_sched_ops, 0},
 	{"syscall", &dt_prov_syscall_ops, 0},
+	{"usdt", &dt_prov_usdt_ops, DT_PROV_ANY_NAME},
 };
 
 dt_provider_t *
@@ -86,6 +87,10 @@ dt_prov_provide(dt_handle_t *dtp, const dt_pdesc_t *pd)
 		dt_provider_t *pv = dtp->providers[i];
 		pid_t pid;
 
+		if (pv->flags & DT_PROV_ANY_NAME) {
+			pv->ops->provide(dtp, pv, pd);
+			continue;
+		}
 		if (pv->flags & DT_PROV_PER_PROCESS) {
 			/* the template has no probes; an exact "NAME1234" makes its instance */
 			if (!dt_is_glob(pd->prov) && (pid = dt_prov_instance_pid(pv, pd->prov)))

@@ -94,6 +94,12 @@ enum {
 	 * descriptions then; "NAME*" matches the instances made so far.
 	 */
 	DT_PROV_PER_PROCESS = 0x1,
+	/*
+	 * Asked for every description whatever its provider field: the provider finds the
+	 * providers a description names (usdt: those in the files' SDT notes) and makes them as
+	 * instances of itself (flags 0), which own the probes.
+	 */
+	DT_PROV_ANY_NAME = 0x2,
 };
 
 struct dt_provider {
@@ -108,6 +114,7 @@ extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_
 	dt_prov_pid_ops;
 extern const dt_provider_ops_t dt_prov_proc_ops, dt_prov_sched_ops;
 extern const dt_provider_ops_t dt_prov_fbt_ops;
+extern const dt_provider_ops_t dt_prov_usdt_ops;
 
 /* Register every provider with the handle (each one's init probes). */
 void dt_prov_init(dt_handle_t *dtp);

@@ -1,0 +1,503 @@
+/*
+ * dt_prov_usdt.c: the USDT providers: probes that programs and libraries define themselves,
+ * found in their SystemTap SDT notes (.note.stapsdt, dt_stapsdt.c): python3's
+ * function-entry, libstdc++'s throw, and those of programs built with dtrace -h and -G.
+ *
+ * Names. A note's provider "python" in process 1234 is provider python1234, as in DTrace; the
+ * module is the file's name (python3.11, libstdc++.so.6), the function the one around the
+ * probe site, the probe name the note's with "__" as "-" (function__entry: function-entry).
+ *
+ *   python1234:::function-entry        the probes of the files process 1234 maps (-p, -c)
+ *   python*:::function-entry            the same for $target, when there is one
+ *   python:python3.11::function-entry   unbound: every process that maps the file, now or
+ *                                       later; the module names the file, an executable on
+ *                                       $PATH or a library in the loader's directories (globs
+ *                                       allowed), since a description cannot hold a path
+ *
+ * One provider ("usdt", DT_PROV_ANY_NAME) is asked for every description and makes the
+ * providers it finds, as instances that share these ops. A probe may have several sites (one
+ * per inlined copy, or per process for an unbound probe's file); it is one program, attached
+ * at each site with the site's index as its BPF cookie, and the prologue decodes the
+ * arguments of the site that fired from the note's specs ("-4@%eax", "8@-16(%rbp)").
+ *
+ * Attach: one uprobe perf event per site (the kernel's uprobe PMU) with the site's semaphore
+ * as its reference counter (ref_ctr_offset), so the kernel increments the is-enabled counter
+ * in every process where the probe is installed, and decrements it on detach; a BPF perf
+ * link per event carries the cookie.
+ *
+ * Argument types: from the provider definition dtrace -G put in the file (with the
+ * provider's stability), else from the note's sizes (-4@: int32_t, 8@: uint64_t).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <linux/perf_event.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "../common/dt_stapsdt.h"
+#include "dt_provider.h"
+
+/* One place a probe fires: a file offset, its semaphore and its arguments. */
+typedef struct usdt_site {
+	const char *path;
+	uint64_t off, sema_off;
+	int nargs;
+	dt_sdtarg_t args[DT_SDT_MAXARGS];
+} usdt_site_t;
+
+typedef struct usdt_probe {
+	pid_t pid;			/* 0: unbound (every process) */
+	DT_VEC(usdt_site_t) sites;
+	const dt_sdtdef_t *def;		/* dtrace -G's definition, or NULL */
+} usdt_probe_t;
+
+/* pt_regs offsets of the registers argument specs name (dt_stapsdt.h's order). */
+static const int16_t usdt_regoff[DT_SDTREG_COUNT] = {
+	[DT_SDTREG_AX] = DT_PTREGS_AX, [DT_SDTREG_BX] = DT_PTREGS_BX,
+	[DT_SDTREG_CX] = DT_PTREGS_CX, [DT_SDTREG_DX] = DT_PTREGS_DX,
+	[DT_SDTREG_SI] = DT_PTREGS_SI, [DT_SDTREG_DI] = DT_PTREGS_DI,
+	[DT_SDTREG_BP] = DT_PTREGS_BP, [DT_SDTREG_SP] = DT_PTREGS_SP,
+	[DT_SDTREG_R8] = DT_PTREGS_R8, [DT_SDTREG_R9] = DT_PTREGS_R9,
+	[DT_SDTREG_R10] = DT_PTREGS_R10, [DT_SDTREG_R11] = DT_PTREGS_R11,
+	[DT_SDTREG_R12] = DT_PTREGS_R12, [DT_SDTREG_R13] = DT_PTREGS_R13,
+	[DT_SDTREG_R14] = DT_PTREGS_R14, [DT_SDTREG_R15] = DT_PTREGS_R15,
+	[DT_SDTREG_IP] = DT_PTREGS_IP,
+};
+
+/* The provider instance named name (made on first use). */
+static dt_provider_t *
+usdt_instance(dt_handle_t *dtp, const char *name, pid_t pid)
+{
+	dt_provider_t *pv;
+
+	for (int i = 0; i < dtp->nproviders; i++)
+		if (dtp->providers[i]->ops == &dt_prov_usdt_ops &&
+		    strcmp(dtp->providers[i]->name, name) == 0)
+			return dtp->providers[i];
+	pv = dt_prov_register(dtp, dt_arena_strdup(&dtp->arena, name), &dt_prov_usdt_ops, 0);
+	pv->pid = pid;
+	return pv;
+}
+
+/* dtrace -G's definition of the probe, copied into the handle's arena (or NULL). */
+static const dt_sdtdef_t *
+usdt_def(dt_handle_t *dtp, const dt_sdtfile_t *f, const char *prov, const char *name)
+{
+	for (size_t i = 0; i < f->defs.len; i++) {
+		const dt_sdtdef_t *d = &f->defs.data[i];
+		dt_sdtdef_t *c;
+
+		if (strcmp(d->prov, prov) != 0 || strcmp(d->name, name) != 0)
+			continue;
+		c = dt_arena_alloc(&dtp->arena, sizeof(*c));
+		c->prov = dt_arena_strdup(&dtp->arena, d->prov);
+		c->name = dt_arena_strdup(&dtp->arena, d->name);
+		c->attr = dt_arena_strdup(&dtp->arena, d->attr);
+		c->nargs = d->nargs;
+		for (int a = 0; a < d->nargs; a++)
+			c->types[a] = dt_arena_strdup(&dtp->arena, d->types[a]);
+		return c;
+	}
+	return NULL;
+}
+
+/* Add the note's site to its probe (made if new) in provider instance iname. */
+static void
+usdt_add(dt_handle_t *dtp, const dt_sdtfile_t *f, const char *path, const dt_sdtnote_t *nt,
+	 const char *iname, const char *name, pid_t pid)
+{
+	const char *base = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
+	char fbuf[32];
+	const char *func = nt->func;
+	dt_provider_t *pv;
+	dt_probe_t *prp = NULL;
+	usdt_probe_t *up;
+	usdt_site_t site = {0};
+	const char *bad;
+
+	if (!func) {
+		snprintf(fbuf, sizeof(fbuf), "0x%llx", (unsigned long long)nt->pc);
+		func = fbuf;
+	}
+	for (size_t i = 1; i < dtp->probes.len; i++) {
+		dt_probe_t *p = dtp->probes.data[i];
+
+		if (p->provider->ops == &dt_prov_usdt_ops && strcmp(p->prov, iname) == 0 && strcmp(p->mod, base) == 0 &&
+		    strcmp(p->func, func) == 0 && strcmp(p->name, name) == 0) {
+			prp = p;
+			break;
+		}
+	}
+	if (!prp) {
+		pv = usdt_instance(dtp, iname, pid);
+		up = dt_xcalloc(1, sizeof(*up));
+		up->pid = pid;
+		up->def = usdt_def(dtp, f, nt->prov, name);
+		prp = dt_probe_add(dtp, pv, dt_arena_strdup(&dtp->arena, base),
+				   dt_arena_strdup(&dtp->arena, func), dt_arena_strdup(&dtp->arena,
+											name), up);
+	}
+	up = prp->pdata;
+	for (size_t i = 0; i < up->sites.len; i++)
+		if (up->sites.data[i].off == nt->pc_off && strcmp(up->sites.data[i].path,
+								  path) == 0)
+			return;
+	site.path = path;
+	site.off = nt->pc_off;
+	site.sema_off = nt->sema_off;
+	/* arguments the specs cannot say (a symbol's address) read as 0 */
+	site.nargs = dt_sdtargs_parse(nt->args, site.args, DT_SDT_MAXARGS, &bad);
+	if (site.nargs < 0)
+		site.nargs = 0;
+	dt_vec_push(&up->sites, site);
+}
+
+/* The probes of one file that the description matches, for process pid (0: unbound). */
+static void
+usdt_provide_file(dt_handle_t *dtp, const char *path, pid_t pid, const dt_pdesc_t *pd)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	const char *kept = NULL;	/* the path, in the arena once a probe needs it */
+	dt_sdtfile_t *f;
+
+	if (!dt_glob_match(pd->mod, base) || !(f = dt_sdtfile_read(path)))
+		return;
+	for (size_t i = 0; i < f->notes.len; i++) {
+		const dt_sdtnote_t *nt = &f->notes.data[i];
+		char iname[256];
+		const char *name;
+
+		if (pid)
+			snprintf(iname, sizeof(iname), "%s%d", nt->prov, (int)pid);
+		else
+			snprintf(iname, sizeof(iname), "%s", nt->prov);
+		if (!nt->pc_off || !dt_glob_match(pd->prov, iname) ||
+		    !dt_glob_match(pd->func, nt->func ? nt->func : ""))
+			continue;
+		name = dt_sdt_probe_name(&dtp->arena, nt->name);
+		if (!dt_glob_match(pd->name, name))
+			continue;
+		if (!kept)
+			kept = dt_arena_strdup(&dtp->arena, path);
+		usdt_add(dtp, f, kept, nt, iname, name, pid);
+	}
+	dt_sdtfile_free(f);
+}
+
+/* Every file process pid maps executable, from /proc/PID/maps. */
+static void
+usdt_provide_pid(dt_handle_t *dtp, pid_t pid, const dt_pdesc_t *pd)
+{
+	char path[64], line[PATH_MAX + 128];
+	DT_VEC(char *) seen = {0};
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	if (!(fp = fopen(path, "r")))
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		char perms[8], *file = NULL;
+		bool dup = false;
+		int n = 0;
+
+		/* "start-end perms offset dev inode   path" */
+		if (sscanf(line, "%*x-%*x %7s %*x %*x:%*x %*u %n", perms, &n) != 1 || !n ||
+		    perms[2] != 'x' || line[n] != '/')
+			continue;
+		file = line + n;
+		file[strcspn(file, "\n")] = '\0';
+		if (strstr(file, " (deleted)"))
+			continue;
+		for (size_t i = 0; i < seen.len && !dup; i++)
+			dup = strcmp(seen.data[i], file) == 0;
+		if (dup)
+			continue;
+		dt_vec_push(&seen, dt_xstrdup(file));
+		usdt_provide_file(dtp, file, pid, pd);
+	}
+	fclose(fp);
+	for (size_t i = 0; i < seen.len; i++)
+		free(seen.data[i]);
+	dt_vec_free(&seen);
+}
+
+/* Unbound: the files the module names, on $PATH and in the loader's directories. */
+static void
+usdt_provide_unbound(dt_handle_t *dtp, const dt_pdesc_t *pd)
+{
+	static const char *const libdirs[] = {
+		"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64",
+		"/lib", "/usr/lib", "/usr/local/lib",
+	};
+	const char *env = getenv("PATH");
+	char *pathv = dt_xstrdup(env ? env : "/usr/local/bin:/usr/bin:/bin"), *save = NULL;
+	DT_VEC(const char *) dirs = {0};
+	DT_VEC(char *) seen = {0};
+
+	for (char *d = strtok_r(pathv, ":", &save); d; d = strtok_r(NULL, ":", &save))
+		dt_vec_push(&dirs, d);
+	for (size_t i = 0; i < DT_ARRAY_SIZE(libdirs); i++)
+		dt_vec_push(&dirs, libdirs[i]);
+	for (size_t i = 0; i < dirs.len; i++) {
+		DIR *dir = opendir(dirs.data[i]);
+		struct dirent *de;
+
+		while (dir && (de = readdir(dir))) {
+			char full[PATH_MAX], real[PATH_MAX];
+			struct stat sb;
+			bool dup = false;
+
+			if (de->d_name[0] == '.' || !dt_glob_match(pd->mod, de->d_name))
+				continue;
+			snprintf(full, sizeof(full), "%s/%s", dirs.data[i], de->d_name);
+			/* one file under its several names (/bin is /usr/bin here) */
+			if (!realpath(full, real) || stat(real, &sb) < 0 || !S_ISREG(sb.st_mode))
+				continue;
+			for (size_t k = 0; k < seen.len && !dup; k++)
+				dup = strcmp(seen.data[k], real) == 0;
+			if (dup)
+				continue;
+			dt_vec_push(&seen, dt_xstrdup(real));
+			/* the probe's module is the name the description matched */
+			usdt_provide_file(dtp, full, 0, pd);
+		}
+		if (dir)
+			closedir(dir);
+	}
+	for (size_t i = 0; i < seen.len; i++)
+		free(seen.data[i]);
+	dt_vec_free(&seen);
+	dt_vec_free(&dirs);
+	free(pathv);
+}
+
+static void
+usdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
+{
+	size_t n = strlen(pd->prov), k = n;
+
+	if (!(pv->flags & DT_PROV_ANY_NAME))
+		return;		/* an instance: the template made its probes */
+	while (k > 0 && pd->prov[k - 1] >= '0' && pd->prov[k - 1] <= '9')
+		k--;
+	if (!dt_is_glob(pd->prov) && k < n && k > 0) {
+		/* "python1234": process 1234 */
+		long pid = strtol(pd->prov + k, NULL, 10);
+
+		if (pid > 0 && pid <= INT_MAX && pd->prov[k] != '0')
+			usdt_provide_pid(dtp, (pid_t)pid, pd);
+		return;
+	}
+	if (dt_is_glob(pd->prov) && dtp->target_pid > 0)
+		usdt_provide_pid(dtp, dtp->target_pid, pd);
+	/* unbound probes need their file named: no scan of every file there is */
+	if (*pd->mod && strcmp(pd->mod, "*") != 0 && k == n)
+		usdt_provide_unbound(dtp, pd);
+}
+
+static int
+usdt_group(const dt_probe_t *prp)
+{
+	return (int)prp->id;
+}
+
+/* Argument a of a site into the probe's args[i] (r6: the pt_regs, r7: the scratch). */
+static void
+usdt_load_arg(dt_irbuf_t *ir, const dt_sdtarg_t *a, int i)
+{
+	int16_t dst = (int16_t)(DT_MST_ARGS + 8 * i);
+	int bits = 64 - 8 * a->size;
+
+	switch (a->kind) {
+	case DT_SDTARG_REG:
+		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, usdt_regoff[a->reg]));
+		if (a->shift)
+			dt_ir_emit(ir, DT_ALU64_IMM(BPF_RSH, 1, a->shift));
+		break;
+	case DT_SDTARG_IMM:
+		dt_ir_ld_imm64(ir, 1, (uint64_t)a->val);
+		break;
+	case DT_SDTARG_MEM:
+		/* r3 = disp + base + index * scale; read size bytes of user memory into args[i] */
+		dt_ir_ld_imm64(ir, 3, (uint64_t)a->val);
+		if (a->reg != DT_SDTREG_NONE) {
+			dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, usdt_regoff[a->reg]));
+			dt_ir_emit(ir, DT_ALU64_REG(BPF_ADD, 3, 1));
+		}
+		if (a->index != DT_SDTREG_NONE) {
+			dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, usdt_regoff[a->index]));
+			dt_ir_emit(ir, DT_ALU64_IMM(BPF_MUL, 1, a->scale));
+			dt_ir_emit(ir, DT_ALU64_REG(BPF_ADD, 3, 1));
+		}
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, dst, 0));
+		dt_ir_emit(ir, DT_MOV64_REG(1, 7));
+		dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 1, dst));
+		dt_ir_emit(ir, DT_MOV64_IMM(2, a->size));
+		dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_user));
+		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 7, dst));
+		break;
+	}
+	/* to 64 bits by the spec's size and sign */
+	if (bits) {
+		dt_ir_emit(ir, DT_ALU64_IMM(BPF_LSH, 1, bits));
+		dt_ir_emit(ir, DT_ALU64_IMM(a->is_signed ? BPF_ARSH : BPF_RSH, 1, bits));
+	}
+	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, dst));
+}
+
+static void
+usdt_load_site(dt_irbuf_t *ir, const usdt_site_t *s)
+{
+	for (int i = 0; i < DT_MAX_ARGS; i++) {
+		if (i < s->nargs)
+			usdt_load_arg(ir, &s->args[i], i);
+		else
+			dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
+	}
+}
+
+static bool
+usdt_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
+{
+	dt_irbuf_t *ir = &cg->ir;
+	usdt_probe_t *up = bp->probe->pdata;
+
+	dt_cg_mstate(cg);
+	dt_prov_store_prid(cg, bp->probe->id);
+	if ((needs & DT_NEED_ARGS) && up->sites.len == 1) {
+		usdt_load_site(ir, &up->sites.data[0]);
+	} else if (needs & DT_NEED_ARGS) {
+		/* the site that fired is the link's cookie: its index */
+		int done = dt_ir_label(ir);
+		DT_VEC(int) labels = {0};
+
+		dt_ir_emit(ir, DT_MOV64_REG(1, 6));
+		dt_ir_emit(ir, DT_CALL(BPF_FUNC_get_attach_cookie));
+		for (size_t k = 0; k < up->sites.len; k++) {
+			dt_vec_push(&labels, dt_ir_label(ir));
+			dt_ir_jmp_imm(ir, BPF_JEQ, 0, (int32_t)k, labels.data[k]);
+		}
+		for (int i = 0; i < DT_MAX_ARGS; i++)
+			dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
+		dt_ir_ja(ir, done);
+		for (size_t k = 0; k < up->sites.len; k++) {
+			dt_ir_place(ir, labels.data[k]);
+			usdt_load_site(ir, &up->sites.data[k]);
+			dt_ir_ja(ir, done);
+		}
+		dt_ir_place(ir, done);
+		dt_vec_free(&labels);
+	}
+	if (needs & DT_NEED_ERRNO)
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
+	return false;
+}
+
+static int
+usdt_probe_info(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max)
+{
+	static const char *const sized[2][9] = {
+		{[1] = "uint8_t", [2] = "uint16_t", [4] = "uint32_t", [8] = "uint64_t"},
+		{[1] = "int8_t", [2] = "int16_t", [4] = "int32_t", [8] = "int64_t"},
+	};
+	usdt_probe_t *up = prp->pdata;
+	const usdt_site_t *s = up->sites.len ? &up->sites.data[0] : NULL;
+	int n = 0;
+
+	if (up->def) {
+		for (; n < up->def->nargs && n < max; n++)
+			types[n] = up->def->types[n];
+		return n;
+	}
+	for (; s && n < s->nargs && n < max; n++)
+		types[n] = sized[s->args[n].is_signed][s->args[n].size];
+	return n;
+}
+
+/* The uprobe PMU's type, from sysfs (dynamic). */
+static int
+usdt_pmu_type(void)
+{
+	FILE *fp = fopen("/sys/bus/event_source/devices/uprobe/type", "r");
+	int type = -1;
+
+	if (fp) {
+		if (fscanf(fp, "%d", &type) != 1)
+			type = -1;
+		fclose(fp);
+	}
+	return type;
+}
+
+/* Where the kernel takes a uprobe's reference counter offset in perf_event_attr.config. */
+#define USDT_REF_CTR_SHIFT 32
+
+static int
+usdt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
+{
+	usdt_probe_t *up = bp->probe->pdata;
+	int type = usdt_pmu_type();
+
+	if (type < 0)
+		return -ENOENT;
+	for (size_t k = 0; k < up->sites.len; k++) {
+		const usdt_site_t *s = &up->sites.data[k];
+		LIBBPF_OPTS(bpf_link_create_opts, lopts, .perf_event.bpf_cookie = k);
+		struct perf_event_attr attr;
+		int pfd, lfd;
+
+		memset(&attr, 0, sizeof(attr));
+		attr.size = sizeof(attr);
+		attr.type = (uint32_t)type;
+		attr.config = s->sema_off << USDT_REF_CTR_SHIFT;
+		attr.config1 = (uint64_t)(uintptr_t)s->path;	/* uprobe_path */
+		attr.config2 = s->off;				/* probe_offset */
+		/* a uprobe with a BPF program runs on every CPU whatever the event's */
+		pfd = (int)syscall(SYS_perf_event_open, &attr, up->pid ? up->pid : -1,
+				   up->pid ? -1 : 0, -1, PERF_FLAG_FD_CLOEXEC);
+		if (pfd < 0)
+			return -errno;
+		dt_vec_push(&bp->perf_fds, pfd);
+		lfd = bpf_link_create(bp->fd, pfd, BPF_PERF_EVENT, &lopts);
+		if (lfd < 0)
+			return -errno;
+		dt_vec_push(&bp->link_fds, lfd);
+	}
+	return 0;
+}
+
+static void
+usdt_detach(dt_handle_t *dtp, struct dt_bpfprog *bp)
+{
+	for (size_t k = 0; k < bp->perf_fds.len; k++)
+		close(bp->perf_fds.data[k]);
+	bp->perf_fds.len = 0;
+}
+
+static void
+usdt_probe_destroy(dt_handle_t *dtp, dt_probe_t *prp)
+{
+	usdt_probe_t *up = prp->pdata;
+
+	dt_vec_free(&up->sites);
+	free(up);
+	prp->pdata = NULL;
+}
+
+const dt_provider_ops_t dt_prov_usdt_ops = {
+	.provide = usdt_provide,
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.group = usdt_group,
+	.prologue = usdt_prologue,
+	.probe_info = usdt_probe_info,
+	.attach = usdt_attach,
+	.detach = usdt_detach,
+	.probe_destroy = usdt_probe_destroy,
+};
