@@ -39,14 +39,6 @@
 #include "../common/dt_stapsdt.h"
 #include "dt_sdtgen.h"
 
-/* DTrace's stability names and dependency classes, in increasing order. */
-static const char *const sg_stab[] = {
-	"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable",
-	"Standard",
-};
-static const char *const sg_class[] = {
-	"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
-};
 static const char *const sg_attr_kinds[] = {"provider", "module", "function", "name", "args"};
 
 typedef struct sg_probe {
@@ -172,7 +164,8 @@ sg_pragma(dt_compile_t *cc, dt_sdtgen_t *g, dt_node_t *n)
 	memcpy(v, pv->attr[k], 3);
 	for (int f = 0; f < 3 && *p; f++) {
 		size_t len = strcspn(p, "/");
-		int i = f < 2 ? sg_word(sg_stab, 8, p, len) : sg_word(sg_class, 6, p, len);
+		int i = f < 2 ? sg_word(dt_sdt_stab_names, 8, p, len) :
+				 sg_word(dt_sdt_class_names, 6, p, len);
 
 		if (i < 0) {
 			dt_diag_error(&cc->diags, D_UNKNOWN, n->loc,
@@ -439,8 +432,10 @@ sg_defs_text(const dt_sdtgen_t *g, dt_strbuf_t *sb)
 
 			dt_sb_printf(sb, "%s\t%s\t", pv->name, pr->name);
 			for (int a = 0; a < 5; a++)
-				dt_sb_printf(sb, "%s%s/%s/%s", a ? " " : "", sg_stab[pv->attr[a][0]],
-					     sg_stab[pv->attr[a][1]], sg_class[pv->attr[a][2]]);
+				dt_sb_printf(sb, "%s%s/%s/%s", a ? " " : "",
+					     dt_sdt_stab_names[pv->attr[a][0]],
+					     dt_sdt_stab_names[pv->attr[a][1]],
+					     dt_sdt_class_names[pv->attr[a][2]]);
 			for (int a = 0; a < pr->nxargs; a++)
 				dt_sb_printf(sb, "\t%s", pr->xlate[a]);
 			dt_sb_putc(sb, '\n');

@@ -30,6 +30,7 @@
 #include "compiler/dt_compiler.h"
 #include "consumer/dt_consumer.h"
 #include "common/dt_proc.h"
+#include "providers/dt_provider.h"
 #include "runtime/dt_runtime.h"
 #include "dt_sdtgen.h"
 
@@ -632,6 +633,7 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 		dt_probe_t *prp = dtp->probes.data[i];
 
 		const char *const *types;
+		dt_attr_t desc, args;
 		int n;
 
 		if (i >= s.n || !s.seen[i])
@@ -640,7 +642,16 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 		       prp->name);
 		if (!c->verbose)
 			continue;
-		/* -v: DTrace's argument-type section (its stability attributes: not kept here) */
+		/* -v: DTrace's sections: stability (from providers that say), argument types */
+		if (prp->provider->ops->probe_attr &&
+		    prp->provider->ops->probe_attr(dtp, prp, &desc, &args)) {
+			printf("\n\tProbe Description Attributes\n\t\tIdentifier Names: %s\n"
+			       "\t\tData Semantics:   %s\n\t\tDependency Class: %s\n", desc.name,
+			       desc.data, desc.dep);
+			printf("\n\tArgument Attributes\n\t\tIdentifier Names: %s\n"
+			       "\t\tData Semantics:   %s\n\t\tDependency Class: %s\n", args.name,
+			       args.data, args.dep);
+		}
 		printf("\n\tArgument Types\n");
 		n = dt_probe_args(dtp, prp, &types);
 		for (int a = 0; a < n; a++)

@@ -190,6 +190,41 @@ dt_sdt_probe_name(dt_arena_t *a, const char *s)
 	return out;
 }
 
+const char *const dt_sdt_stab_names[8] = {
+	"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable",
+	"Standard",
+};
+const char *const dt_sdt_class_names[6] = {
+	"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+};
+
+static int
+sdt_word(const char *const *tab, int n, const char *w, size_t len)
+{
+	for (int i = 0; i < n; i++)
+		if (strlen(tab[i]) == len && strncmp(tab[i], w, len) == 0)
+			return i;
+	return -1;
+}
+
+int
+dt_sdt_attr_parse(const char *s, unsigned char attr[5][3])
+{
+	for (int k = 0; k < 5; k++) {
+		for (int f = 0; f < 3; f++) {
+			size_t len = strcspn(s, "/ ");
+			int i = f < 2 ? sdt_word(dt_sdt_stab_names, 8, s, len) :
+					sdt_word(dt_sdt_class_names, 6, s, len);
+
+			if (i < 0 || s[len] != (f < 2 ? '/' : k < 4 ? ' ' : '\0'))
+				return -1;
+			attr[k][f] = (unsigned char)i;
+			s += len + (s[len] != '\0');
+		}
+	}
+	return 0;
+}
+
 /* ---- the file's notes ------------------------------------------------------------------- */
 
 typedef struct sdt_func {

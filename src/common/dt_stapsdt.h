@@ -85,6 +85,12 @@ void dt_sdtfile_free(dt_sdtfile_t *f);		/* accepts NULL */
 #define DT_SDT_DEFNOTE_TYPE 1
 #define DT_SDT_DEFNOTE_SECTION ".note.dtrace-provider"
 
+/* DTrace's stability names and dependency classes, each in increasing order. */
+extern const char *const dt_sdt_stab_names[8];		/* Internal .. Standard */
+extern const char *const dt_sdt_class_names[6];		/* Unknown .. Common */
+/* A definition's attributes ("N/D/C" x 5) as indices into those: 0, or -1 if malformed. */
+int dt_sdt_attr_parse(const char *s, unsigned char attr[5][3]);
+
 /* "function__entry" -> "function-entry" (DTrace's spelling of a probe name), in a. */
 const char *dt_sdt_probe_name(dt_arena_t *a, const char *s);
 

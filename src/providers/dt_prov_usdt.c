@@ -421,6 +421,27 @@ usdt_probe_info(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max)
 	return n;
 }
 
+/* The definition's stability: the description's is the least of provider, module, function
+ * and name (as DTrace computes it), the arguments' their own. */
+static bool
+usdt_probe_attr(dt_handle_t *dtp, dt_probe_t *prp, dt_attr_t *desc, dt_attr_t *args)
+{
+	usdt_probe_t *up = prp->pdata;
+	unsigned char a[5][3], m[3];
+
+	if (!up->def || !up->def->attr || dt_sdt_attr_parse(up->def->attr, a) < 0)
+		return false;
+	memcpy(m, a[0], 3);
+	for (int k = 1; k < 4; k++)
+		for (int f = 0; f < 3; f++)
+			m[f] = DT_MIN(m[f], a[k][f]);
+	*desc = (dt_attr_t){dt_sdt_stab_names[m[0]], dt_sdt_stab_names[m[1]],
+			    dt_sdt_class_names[m[2]]};
+	*args = (dt_attr_t){dt_sdt_stab_names[a[4][0]], dt_sdt_stab_names[a[4][1]],
+			    dt_sdt_class_names[a[4][2]]};
+	return true;
+}
+
 /* The uprobe PMU's type, from sysfs (dynamic). */
 static int
 usdt_pmu_type(void)
@@ -497,6 +518,7 @@ const dt_provider_ops_t dt_prov_usdt_ops = {
 	.group = usdt_group,
 	.prologue = usdt_prologue,
 	.probe_info = usdt_probe_info,
+	.probe_attr = usdt_probe_attr,
 	.attach = usdt_attach,
 	.detach = usdt_detach,
 	.probe_destroy = usdt_probe_destroy,

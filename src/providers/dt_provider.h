@@ -31,6 +31,11 @@
 
 typedef struct dt_provider dt_provider_t;
 
+/* A stability attribute, as DTrace names its parts. */
+typedef struct dt_attr {
+	const char *name, *data, *dep;	/* "Evolving", "Evolving", "ISA" */
+} dt_attr_t;
+
 typedef struct dt_provider_ops {
 	/* Probes that exist from the start (NULL: none): the dtrace provider's, ids 1 to 3. */
 	void (*init)(dt_handle_t *dtp, dt_provider_t *pv);
@@ -65,6 +70,11 @@ typedef struct dt_provider_ops {
 	 * no typed arguments.
 	 */
 	int (*probe_info)(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max);
+	/*
+	 * -l -v's stability attributes: the probe description's and its arguments' (DTrace's
+	 * names: "Evolving", "ISA"). false (or a NULL op): the provider does not say.
+	 */
+	bool (*probe_attr)(dt_handle_t *dtp, dt_probe_t *prp, dt_attr_t *desc, dt_attr_t *args);
 	/* Attach the loaded program; store links in bp->link_fds. 0 or -errno. NULL: the
 	 * probes run in the consumer (DT_PRF_IN_CONSUMER). */
 	int (*attach)(dt_handle_t *dtp, struct dt_bpfprog *bp);

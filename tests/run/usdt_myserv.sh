@@ -2,7 +2,9 @@
 # traced by name in process $pid: args[] typed by the provider definition (char *, int,
 # long, and the sizes and signs of unsigned char, short, unsigned int, long long), the
 # is-enabled semaphores set while traced (myserv prints "enabled I"), dtrace -l -v listing
-# the probes with their types. myserv waits on its own semaphores until dtrace has attached.
+# the probes with their types and the provider's stability (#pragma D attributes: the
+# description's the least of provider, module, function and name, which are the default
+# Unstable/Unstable/Common). myserv waits on its own semaphores until dtrace has attached.
 # shellcheck disable=SC2016
 . "$TESTDIR/../triggers/usdt/build.sh"
 cd "$TMPDIR" || exit 1
@@ -21,11 +23,31 @@ tr -s ' ' >list.want <<'L'
    ID   PROVIDER            MODULE                          FUNCTION NAME
     4 myservPID            myserv                          round_of query-start
 
+	Probe Description Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: ISA
+
+	Argument Attributes
+		Identifier Names: Evolving
+		Data Semantics:   Evolving
+		Dependency Class: ISA
+
 	Argument Types
 		args[0]: char *
 		args[1]: int
 
     5 myservPID            myserv                          round_of query-done
+
+	Probe Description Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: ISA
+
+	Argument Attributes
+		Identifier Names: Evolving
+		Data Semantics:   Evolving
+		Dependency Class: ISA
 
 	Argument Types
 		args[0]: int
@@ -33,10 +55,30 @@ tr -s ' ' >list.want <<'L'
 
     6 myservPID            myserv                          round_of tick
 
+	Probe Description Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: ISA
+
+	Argument Attributes
+		Identifier Names: Evolving
+		Data Semantics:   Evolving
+		Dependency Class: ISA
+
 	Argument Types
 		None
 
     7 myservPID            myserv                          round_of bytes
+
+	Probe Description Attributes
+		Identifier Names: Unstable
+		Data Semantics:   Unstable
+		Dependency Class: ISA
+
+	Argument Attributes
+		Identifier Names: Evolving
+		Data Semantics:   Evolving
+		Dependency Class: ISA
 
 	Argument Types
 		args[0]: unsigned char
