@@ -20,10 +20,11 @@
  * at each site with the site's index as its BPF cookie, and the prologue decodes the
  * arguments of the site that fired from the note's specs ("-4@%eax", "8@-16(%rbp)").
  *
- * Attach: one uprobe perf event per site (the kernel's uprobe PMU) with the site's semaphore
- * as its reference counter (ref_ctr_offset), so the kernel increments the is-enabled counter
- * in every process where the probe is installed, and decrements it on detach; a BPF perf
- * link per event carries the cookie.
+ * Attach: dt_uprobe.c (uprobe_multi, else perf-event uprobes), one call per file, with each
+ * site's semaphore as its reference counter (ref_ctr_offset): the kernel increments the
+ * is-enabled counter in every process where the probe is installed and decrements it on
+ * detach. A -c process waiting at its exec is first run to where its libraries are mapped
+ * (dt_proc.c), so that their probes (libstdc++'s) can be found.
  *
  * Argument types: from the provider definition dtrace -G put in the file (with the
  * provider's stability), else from the note's sizes (-4@: int32_t, 8@: uint64_t).
@@ -32,15 +33,12 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
-#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
-#include <bpf/bpf.h>
-
+#include "../common/dt_proc.h"
 #include "../common/dt_stapsdt.h"
 #include "dt_provider.h"
 
@@ -199,6 +197,11 @@ usdt_provide_pid(dt_handle_t *dtp, pid_t pid, const dt_pdesc_t *pd)
 	DT_VEC(char *) seen = {0};
 	FILE *fp;
 
+	/* The -c process waits at its exec: its libraries are not mapped yet. */
+	if (dtp->target_held && pid == dtp->target_pid && !dtp->target_preinit) {
+		dtp->target_preinit = true;
+		dt_proc_run_preinit(pid);
+	}
 	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
 	if (!(fp = fopen(path, "r")))
 		return;
@@ -291,6 +294,12 @@ usdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 		/* "python1234": process 1234 */
 		long pid = strtol(pd->prov + k, NULL, 10);
 
+		/* "pid1234" is the pid provider's */
+		for (int i = 0; i < dtp->nproviders; i++)
+			if (dtp->providers[i]->ops != &dt_prov_usdt_ops &&
+			    strlen(dtp->providers[i]->name) == k &&
+			    strncmp(dtp->providers[i]->name, pd->prov, k) == 0)
+				return;
 		if (pid > 0 && pid <= INT_MAX && pd->prov[k] != '0')
 			usdt_provide_pid(dtp, (pid_t)pid, pd);
 		return;
@@ -442,64 +451,40 @@ usdt_probe_attr(dt_handle_t *dtp, dt_probe_t *prp, dt_attr_t *desc, dt_attr_t *a
 	return true;
 }
 
-/* The uprobe PMU's type, from sysfs (dynamic). */
 static int
-usdt_pmu_type(void)
+usdt_attach_type(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 {
-	FILE *fp = fopen("/sys/bus/event_source/devices/uprobe/type", "r");
-	int type = -1;
-
-	if (fp) {
-		if (fscanf(fp, "%d", &type) != 1)
-			type = -1;
-		fclose(fp);
-	}
-	return type;
+	return dt_uprobe_attach_type();
 }
 
-/* Where the kernel takes a uprobe's reference counter offset in perf_event_attr.config. */
-#define USDT_REF_CTR_SHIFT 32
-
+/* The sites, file by file (an unbound probe's may be in several), each with its index as the
+ * cookie the prologue reads and its semaphore as the uprobe's reference counter. */
 static int
 usdt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 {
 	usdt_probe_t *up = bp->probe->pdata;
-	int type = usdt_pmu_type();
+	dt_uprobe_loc_t *locs = dt_xcalloc(up->sites.len, sizeof(*locs));
+	bool *done = dt_xcalloc(up->sites.len, sizeof(*done));
+	int err = 0;
 
-	if (type < 0)
-		return -ENOENT;
-	for (size_t k = 0; k < up->sites.len; k++) {
-		const usdt_site_t *s = &up->sites.data[k];
-		LIBBPF_OPTS(bpf_link_create_opts, lopts, .perf_event.bpf_cookie = k);
-		struct perf_event_attr attr;
-		int pfd, lfd;
+	for (size_t k = 0; k < up->sites.len && !err; k++) {
+		const char *path = up->sites.data[k].path;
+		size_t n = 0;
 
-		memset(&attr, 0, sizeof(attr));
-		attr.size = sizeof(attr);
-		attr.type = (uint32_t)type;
-		attr.config = s->sema_off << USDT_REF_CTR_SHIFT;
-		attr.config1 = (uint64_t)(uintptr_t)s->path;	/* uprobe_path */
-		attr.config2 = s->off;				/* probe_offset */
-		/* a uprobe with a BPF program runs on every CPU whatever the event's */
-		pfd = (int)syscall(SYS_perf_event_open, &attr, up->pid ? up->pid : -1,
-				   up->pid ? -1 : 0, -1, PERF_FLAG_FD_CLOEXEC);
-		if (pfd < 0)
-			return -errno;
-		dt_vec_push(&bp->perf_fds, pfd);
-		lfd = bpf_link_create(bp->fd, pfd, BPF_PERF_EVENT, &lopts);
-		if (lfd < 0)
-			return -errno;
-		dt_vec_push(&bp->link_fds, lfd);
+		if (done[k])
+			continue;
+		for (size_t j = k; j < up->sites.len; j++) {
+			if (done[j] || strcmp(up->sites.data[j].path, path) != 0)
+				continue;
+			done[j] = true;
+			locs[n++] = (dt_uprobe_loc_t){up->sites.data[j].off, j,
+						      up->sites.data[j].sema_off};
+		}
+		err = dt_uprobe_attach(dtp, bp, path, up->pid, locs, n, false);
 	}
-	return 0;
-}
-
-static void
-usdt_detach(dt_handle_t *dtp, struct dt_bpfprog *bp)
-{
-	for (size_t k = 0; k < bp->perf_fds.len; k++)
-		close(bp->perf_fds.data[k]);
-	bp->perf_fds.len = 0;
+	free(locs);
+	free(done);
+	return err;
 }
 
 static void
@@ -520,6 +505,7 @@ const dt_provider_ops_t dt_prov_usdt_ops = {
 	.probe_info = usdt_probe_info,
 	.probe_attr = usdt_probe_attr,
 	.attach = usdt_attach,
-	.detach = usdt_detach,
+	.detach = dt_uprobe_detach,
+	.attach_type = usdt_attach_type,
 	.probe_destroy = usdt_probe_destroy,
 };

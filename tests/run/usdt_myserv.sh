@@ -89,12 +89,11 @@ tr -s ' ' >list.want <<'L'
 L
 diff -u list.want list.got || fail "dtrace -l -v differs"
 
-# (the provider spelled with the pid: $target in a description is the pid provider's work)
-sed "s/PID/$pid/" >trace.d <<'D'
-myservPID:::query-start { printf("%s %s %d\n", probename, copyinstr(args[0]), args[1]); }
-myservPID:::query-done { printf("%s %d %d\n", probename, args[0], args[1]); }
-myservPID:::tick { printf("%s %s:%s\n", probename, probemod, probefunc); }
-myservPID:::bytes { printf("%s %d %d %d %d\n", probename, args[0], args[1], args[2], args[3]); }
+cat >trace.d <<'D'
+myserv$target:::query-start { printf("%s %s %d\n", probename, copyinstr(args[0]), args[1]); }
+myserv$target:::query-done { printf("%s %d %d\n", probename, args[0], args[1]); }
+myserv$target:::tick { printf("%s %s:%s\n", probename, probemod, probefunc); }
+myserv$target:::bytes { printf("%s %d %d %d %d\n", probename, args[0], args[1], args[2], args[3]); }
 D
 "$DTRACE" -q -p "$pid" -s trace.d >trace.out 2>trace.err || { cat trace.err; fail "dtrace -p"; }
 cat <&3 >myserv.out
@@ -117,4 +116,10 @@ bytes 202 -302 4000000002 -5000000002
 T
 diff -u trace.want trace.out || fail "trace differs"
 printf 'enabled 0\nenabled 1\nenabled 2\ndone\n' | diff -u - myserv.out || fail "myserv's output"
+
+# -c: the probes attached before the program runs; semaphores set, then cleared on detach
+"$DTRACE" -q -c "$MYSERV 2" -n 'myserv$target:::query-start { printf("%s %d\n",
+    copyinstr(args[0]), args[1]); }' >c.out 2>c.err || { cat c.err; fail "dtrace -c"; }
+printf 'enabled 0\nenabled 1\ndone\nq0 0\nq1 10\n\n' | diff -u - c.out || fail "-c differs"
+[ "$("$MYSERV" 1)" = done ] || fail "semaphore set untraced"
 echo ok
