@@ -191,14 +191,16 @@ usdt_provide_file(dt_handle_t *dtp, const char *path, pid_t pid, const dt_pdesc_
 
 /* Every file process pid maps executable, from /proc/PID/maps. */
 static void
-usdt_provide_pid(dt_handle_t *dtp, pid_t pid, const dt_pdesc_t *pd)
+usdt_provide_pid(dt_handle_t *dtp, pid_t pid, const dt_pdesc_t *pd, bool named)
 {
 	char path[64], line[PATH_MAX + 128];
 	DT_VEC(char *) seen = {0};
 	FILE *fp;
 
-	/* The -c process waits at its exec: its libraries are not mapped yet. */
-	if (dtp->target_held && pid == dtp->target_pid && !dtp->target_preinit) {
+	/* The -c process waits at its exec: its libraries are not mapped yet. Run it on only for
+	 * a description that names its provider: a glob (or BEGIN's empty one) must not let
+	 * the dynamic linker run untraced. */
+	if (named && dtp->target_held && pid == dtp->target_pid && !dtp->target_preinit) {
 		dtp->target_preinit = true;
 		dt_proc_run_preinit(pid);
 	}
@@ -290,22 +292,22 @@ usdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 		return;		/* an instance: the template made its probes */
 	while (k > 0 && pd->prov[k - 1] >= '0' && pd->prov[k - 1] <= '9')
 		k--;
+	/* "pid1234", "syscall": another provider's (no file is read for them) */
+	for (int i = 0; i < dtp->nproviders; i++)
+		if (dtp->providers[i]->ops != &dt_prov_usdt_ops &&
+		    strlen(dtp->providers[i]->name) == k &&
+		    strncmp(dtp->providers[i]->name, pd->prov, k) == 0)
+			return;
 	if (!dt_is_glob(pd->prov) && k < n && k > 0) {
 		/* "python1234": process 1234 */
 		long pid = strtol(pd->prov + k, NULL, 10);
 
-		/* "pid1234" is the pid provider's */
-		for (int i = 0; i < dtp->nproviders; i++)
-			if (dtp->providers[i]->ops != &dt_prov_usdt_ops &&
-			    strlen(dtp->providers[i]->name) == k &&
-			    strncmp(dtp->providers[i]->name, pd->prov, k) == 0)
-				return;
 		if (pid > 0 && pid <= INT_MAX && pd->prov[k] != '0')
-			usdt_provide_pid(dtp, (pid_t)pid, pd);
+			usdt_provide_pid(dtp, (pid_t)pid, pd, true);
 		return;
 	}
 	if (dt_is_glob(pd->prov) && dtp->target_pid > 0)
-		usdt_provide_pid(dtp, dtp->target_pid, pd);
+		usdt_provide_pid(dtp, dtp->target_pid, pd, false);
 	/* unbound probes need their file named: no scan of every file there is */
 	if (*pd->mod && strcmp(pd->mod, "*") != 0 && k == n)
 		usdt_provide_unbound(dtp, pd);
