@@ -1141,8 +1141,8 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 	case DT_ACT_PRINTA:
 		if (a->pfmt)
 			dt_consume_printa_fmt(dtp, sb, a);
-		else
-			dt_consume_agg_print(dtp, sb, a->aggs[0], true);
+		else if (!dt_consume_agg_print(dtp, sb, a->aggs[0], true))
+			dt_sb_putc(sb, '\n');	/* DTrace's printa( ) of an empty one */
 		for (int i = 0; i < a->naggs; i++)
 			dtp->cons->agg_printed[a->aggs[i]] = true;
 		break;
@@ -1178,7 +1178,10 @@ dt_consume_aggs(dt_handle_t *dtp)
 	 * empty line unless quiet, and nothing after the last. The consumer's cosmetic empty
 	 * line comes first when quiet, and alone when no aggregation has anything to print.
 	 */
-	for (int i = 0; prog && i < prog->naggs; i++) {
+	for (int k = 0; prog && k < prog->naggs; k++) {
+		/* aggsortrev reverses the aggregations' order too: DTrace sorts them together */
+		int i = dtp->opts.aggsortrev ? prog->naggs - 1 - k : k;
+
 		if (dtp->cons->agg_printed && dtp->cons->agg_printed[i])
 			continue;
 		if (dt_consume_agg_print(dtp, &sb, i, !dtp->opts.quiet))
