@@ -214,7 +214,7 @@ typedef struct dt_loc {
 	X(D_ARR_LOCAL)                                                                       \
 	X(D_ADDROF_VAR)                                                                      \
 	X(D_ADDROF_LVAL)                                                                     \
-	X(D_DECL_LOCASC)                                                                     \
+	X(D_DECL_LOCASSC)                                                                    \
 	X(D_DECL_TYPERED)                                                                    \
 	X(D_DECL_IDRED)                                                                      \
 	X(D_DECL_ENCONST)                                                                    \

@@ -125,9 +125,9 @@ pf_parse_conv(const char *p, dt_pfconv_t *cv, int num, char **msg)
 			unsigned f = dot ? DT_PF_DYNPREC : DT_PF_DYNWIDTH;
 
 			if (cv->flags & f) {
-				/* DTrace's message says "precision" for both. */
 				*msg = pf_msg("format conversion #%d has more than one '*' "
-					      "specified for the output precision", num);
+					      "specified for the output %s", num,
+					      dot ? "precision" : "width");
 				return NULL;
 			}
 			cv->flags |= f;
@@ -167,6 +167,12 @@ pf_parse_conv(const char *p, dt_pfconv_t *cv, int num, char **msg)
 				      "format (%%n$)", num);
 			return NULL;
 		case '\0':
+			if (namelen) {	/* a size prefix alone ("%z"): DTrace's words */
+				cv->name[namelen] = '\0';
+				*msg = pf_msg("format conversion #%d is undefined: %%%s", num,
+					      cv->name);
+				return NULL;
+			}
 			*msg = pf_msg("format conversion #%d name expected before end of "
 				      "format string", num);
 			return NULL;

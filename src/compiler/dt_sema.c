@@ -476,7 +476,7 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	if (assoc && kind == DT_VK_THIS) {
-		ERR(s, D_DECL_LOCASC, n, "associative arrays may not be declared as local "
+		ERR(s, D_DECL_LOCASSC, n, "associative arrays may not be declared as local "
 		    "variables: %s", n->text);
 		return;
 	}

@@ -601,8 +601,12 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 	if (ix)
 		dt_sema_expr(s, ix);
 	if (n->list.len != 1 && n->left->type) {
-		ERR(s, D_ARR_BADREF, n, "cannot access %s using a tuple: it is not an "
-		    "associative array", n->left->type->name);
+		if (n->left->kind == DT_NODE_IDENT)
+			ERR(s, D_ARR_BADREF, n, "cannot access scalar %s as an associative array",
+			    n->left->text);
+		else
+			ERR(s, D_ARR_BADREF, n, "cannot access %s using a tuple: it is not an "
+			    "associative array", n->left->type->name);
 		return;
 	}
 	if (!n->left->type || !ix || !ix->type)
@@ -614,7 +618,7 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 	if (n->left->char_array) {
 		et = dt_type_int(s->cc, 1, true);	/* a char array read as a string */
 		if (dt_fold_value(ix, &v) && v >= n->left->char_array) {
-			ERR(s, D_ARR_BOUNDS, ix, "index %lld is out of range for array char [%u]",
+			ERR(s, D_ARR_BOUNDS, ix, "index outside array bounds: %lld, max is %u",
 			    (long long)(int64_t)v, (unsigned)n->left->char_array);
 			return;
 		}
@@ -633,8 +637,8 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 		if (lt->kind == DT_TYPE_ARRAY && lt->nelems && dt_fold_value(ix, &v) &&
 		    ((ix->type->is_signed && (int64_t)v < 0) || v > lt->nelems ||
 		     (v == lt->nelems && s->addr_of != n))) {
-			ERR(s, D_ARR_BOUNDS, ix, "index %lld is out of range for array %s",
-			    (long long)(int64_t)v, n->left->type->name);
+			ERR(s, D_ARR_BOUNDS, ix, "index outside array bounds: %lld, max is %u",
+			    (long long)(int64_t)v, (unsigned)lt->nelems);
 			return;
 		}
 	}
@@ -923,9 +927,8 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		dt_node_t *sz = n->list.data[sp->id == DT_SUBR_ALLOCA ? 0 : 1];
 
 		if (dt_fold_value(sz, &v) && v > s->dtp->opts.scratchsize) {
-			ERR(s, D_ALLOCA_SIZE, sz, "%s( ) size %lld exceeds the scratch space of %u "
-			    "bytes (option scratchsize)", n->text, (long long)v,
-			    s->dtp->opts.scratchsize);
+			ERR(s, D_ALLOCA_SIZE, sz, "%s(%llu) size larger than scratchsize %u",
+			    n->text, (unsigned long long)v, s->dtp->opts.scratchsize);
 			return;
 		}
 	}
@@ -1179,7 +1182,7 @@ dt_sema_ternary(dt_sema_t *s, dt_node_t *n)
 	dt_sema_expr(s, n->left);
 	dt_sema_expr(s, n->right);
 	if (n->cond->type && !dt_is_scalar(n->cond->type)) {
-		ERR(s, D_OP_SCALAR, n->cond, "operator ?: requires a scalar condition");
+		ERR(s, D_OP_SCALAR, n->cond, "operator ?: expression must be of scalar type");
 		return;
 	}
 	if (!n->left->type || !n->right->type)

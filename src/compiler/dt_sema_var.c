@@ -147,7 +147,7 @@ dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *
 	int n = (int)keys->len;
 
 	if (n != nwant) {
-		ERR(s, D_PROTO_LEN, at, "%s%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		ERR(s, D_PROTO_LEN, at, "%s%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		    prefix, name, n, n == 1 ? "" : "s", nwant);
 		return false;
 	}
@@ -156,8 +156,8 @@ dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *
 
 		if (k->type && (dt_is_string(k->type) != (want[i].kind == DT_REC_STRING) ||
 				dt_type_resolve(k->type)->kind == DT_TYPE_VOID)) {
-			ERR(s, D_PROTO_ARG, k, "%s%s[ ] argument #%d is incompatible with "
-			    "prototype:\n\tprototype: %s\n\t argument: %s", prefix, name, i + 1,
+			ERR(s, D_PROTO_ARG, k, "%s%s[ ] key #%d is incompatible with "
+			    "prototype:\n\tprototype: %s\n\t      key: %s", prefix, name, i + 1,
 			    want[i].type_name, k->type->name);
 			return false;
 		}

@@ -737,8 +737,7 @@ dt_tp_words_fail(dt_tparse_t *tp, const struct dt_tspec *sp, const char *words)
 		if (sp->bad && sp->msg)
 			dt_type_fail(cc, sp->tag, EINVAL, "%s", sp->msg);
 		else if (sp->bad)
-			dt_type_fail(cc, D_DECL_COMBO, EINVAL, "invalid type combination: %s",
-				     words);
+			dt_type_fail(cc, D_DECL_COMBO, EINVAL, "invalid type combination");
 		else
 			dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to resolve type %s: Unknown "
 				     "type name", words);
@@ -1144,8 +1143,7 @@ dt_type_offsetof(dt_compile_t *cc, const dt_type_t *t, const char *member, uint3
 
 	if (!rt || (rt->kind != DT_TYPE_STRUCT && rt->kind != DT_TYPE_UNION))
 		return dt_type_fail(cc, D_OFFSETOF_TYPE, EINVAL,
-				    "offsetof operand must be a struct or union type, not %s",
-				    t ? t->name : "<error>");
+				    "offsetof operand must be a struct or union type");
 	rc = dt_type_member(cc, t, member, off, NULL, NULL, &bits);
 	if (rc == -ENOENT)	/* DTrace's words for offsetof, where members say D_TYPE_MEMBER */
 		return dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to determine offset of %s: "

@@ -251,7 +251,10 @@ UNIT_TEST(parse_errors)
 	expect_parse_error("%-%", "format conversion #1 cannot be combined with other format "
 				  "flags: %%");
 	expect_parse_error("%**d", "format conversion #1 has more than one '*' specified for the "
+				   "output width");
+	expect_parse_error("%.**d", "format conversion #1 has more than one '*' specified for the "
 				   "output precision");
+	expect_parse_error("%z", "format conversion #1 is undefined: %z");
 	expect_parse_error("%%%.*.*d", "format conversion #2 has more than one '.' specified");
 }
 

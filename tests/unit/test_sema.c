@@ -344,7 +344,7 @@ UNIT_TEST(errors)
 	UNIT_EQ_STR(error_of("BEGIN { @a = count(); @a = sum(1); }"),
 		    "D_AGG_REDEF 1:23 action list: @a: aggregation redefined: count( ) and sum( ) may not both be applied");
 	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[1, 2] = count(); }"),
-		    "D_PROTO_LEN 1:26 action list: @a[ ] prototype mismatch: 2 args passed, 1 expected");
+		    "D_PROTO_LEN 1:26 action list: @a[ ] prototype mismatch: 2 keys passed, 1 expected");
 	UNIT_EQ_STR(error_of("BEGIN { count(); }"),
 		    "D_CG_EXPR 1:9 action list: aggregating function count( ) may not be called from a D expression (D program context required)");
 	UNIT_EQ_STR(error_of("BEGIN { trace(1, 2); }"),
@@ -393,10 +393,10 @@ UNIT_TEST(type_definitions)
 	UNIT_EQ_STR(error_of("self x; BEGIN { self->x = 1; }"), "(compiled)");
 	UNIT_EQ_STR(error_of("inline int a[int x] = x + 1;"), "(compiled)");
 	UNIT_EQ_STR(error_of("this int a[int];"),
-		    "D_DECL_LOCASC 1:10 associative arrays may not be declared as local variables: a");
+		    "D_DECL_LOCASSC 1:10 associative arrays may not be declared as local variables: a");
 	UNIT_EQ_STR(error_of("int a[string]; BEGIN { a[1] = 2; }"),
-		    "D_PROTO_ARG 1:26 action list: a[ ] argument #1 is incompatible with prototype:\n"
-		    "\tprototype: string\n\t argument: int");
+		    "D_PROTO_ARG 1:26 action list: a[ ] key #1 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t      key: int");
 	/* C's layout, enumerators counting on from the last value (a false check divides by zero) */
 	UNIT_EQ_STR(error_of("struct s { char c; long l; short h; };\n"
 			     "union u { char c[5]; int i; };\n"
@@ -568,7 +568,7 @@ UNIT_TEST(object_variables)
 	UNIT_EQ_STR(error_of("BEGIN { trace(&1); }"),
 		    "D_ADDROF_LVAL 1:15 action list: unacceptable operand for unary & operator");
 	UNIT_EQ_STR(error_of("int a[5]; BEGIN { trace(a[5]); }"),
-		    "D_ARR_BOUNDS 1:27 action list: index 5 is out of range for array int [5]");
+		    "D_ARR_BOUNDS 1:27 action list: index outside array bounds: 5, max is 5");
 	UNIT_EQ_STR(error_of("BEGIN { this->x[1, 2] = 123; }"),
 		    "D_ARR_LOCAL 1:16 action list: local variables may not be used as associative arrays: this->x");
 	UNIT_EQ_STR(error_of("struct s { int a; } x; BEGIN { x = 1; }"),
@@ -583,7 +583,7 @@ UNIT_TEST(object_variables)
 	UNIT_EQ_STR(error_of("BEGIN { @a[1, (void)0] = count(); }"),
 		    "D_KEY_TYPE 1:15 action list: void expression may not be used as aggregation index: key #2");
 	UNIT_EQ_STR(error_of("int x[5]; BEGIN { x[1, 2] = 1; }"),
-		    "D_ARR_BADREF 1:20 action list: cannot access int [5] using a tuple: it is not an associative array");
+		    "D_ARR_BADREF 1:20 action list: cannot access scalar x as an associative array");
 	UNIT_EQ_STR(error_of("int a1[3]; int a2[3]; BEGIN { a2 = a1; }"),
 		    "D_OP_ARRFUN 1:34 action list: array and function types cannot be assigned: a2");
 	UNIT_EQ_STR(error_of("BEGIN /\"x\"/ { }"),
@@ -757,8 +757,8 @@ UNIT_TEST(dtrace_tags_aggregations)
 	UNIT_EQ_STR(error_of("BEGIN { @c[\"x\"] = breakpoint(); }"),
 		    "D_AGG_FUNC 1:19 action list: @c must be assigned the result of an aggregating function");
 	UNIT_EQ_STR(error_of("BEGIN { @a[1] = count(); @a[\"x\"] = count(); }"),
-		    "D_PROTO_ARG 1:29 action list: @a[ ] argument #1 is incompatible with prototype:\n"
-		    "\tprototype: int\n\t argument: string");
+		    "D_PROTO_ARG 1:29 action list: @a[ ] key #1 is incompatible with prototype:\n"
+		    "\tprototype: int\n\t      key: string");
 }
 
 /* printf(), printa(), clear(), trunc(), normalize(): each action's own prototype errors */
@@ -833,12 +833,12 @@ UNIT_TEST(dtrace_tags_action_values)
 UNIT_TEST(dtrace_tags_assoc_keys)
 {
 	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[123] = 2; }"),
-		    "D_PROTO_LEN 1:27 action list: x[ ] prototype mismatch: 1 arg passed, 2 expected");
+		    "D_PROTO_LEN 1:27 action list: x[ ] prototype mismatch: 1 key passed, 2 expected");
 	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[1, 2, 3] = 2; }"),
-		    "D_PROTO_LEN 1:27 action list: x[ ] prototype mismatch: 3 args passed, 2 expected");
+		    "D_PROTO_LEN 1:27 action list: x[ ] prototype mismatch: 3 keys passed, 2 expected");
 	UNIT_EQ_STR(error_of("BEGIN { x[\"a\", \"b\"] = 1; x[\"a\", 456] = 2; }"),
-		    "D_PROTO_ARG 1:33 action list: x[ ] argument #2 is incompatible with prototype:\n"
-		    "\tprototype: string\n\t argument: int");
+		    "D_PROTO_ARG 1:33 action list: x[ ] key #2 is incompatible with prototype:\n"
+		    "\tprototype: string\n\t      key: int");
 }
 
 /* operators and type names */
@@ -861,7 +861,7 @@ UNIT_TEST(dtrace_tags_types)
 	UNIT_EQ_STR(error_of("BEGIN { i = (unsigned double)0; }"),
 		    "D_DECL_SIGNINT 1:14 action list: invalid type declaration: signed and unsigned may only be used with integer type");
 	UNIT_EQ_STR(error_of("BEGIN { i = (char int)0; }"),
-		    "D_DECL_COMBO 1:14 action list: invalid type combination: char int");
+		    "D_DECL_COMBO 1:14 action list: invalid type combination");
 	UNIT_EQ_STR(error_of("BEGIN { x = 'abcdefghi'; }"),
 		    "D_CHR_OFLOW 1:13 character constant is too long");
 }

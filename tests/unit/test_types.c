@@ -138,7 +138,7 @@ UNIT_TEST(spelling_errors)
 		    "D_UNKNOWN: failed to resolve type long long double: Unknown type name");
 	UNIT_EQ_STR(lookup_name(&cc, "short short"), "short");
 	UNIT_EQ_STR(lookup_name(&cc, "char char"),
-		    "D_DECL_COMBO: invalid type combination: char char");
+		    "D_DECL_COMBO: invalid type combination");
 	UNIT_EQ_STR(lookup_name(&cc, "int [x]"),
 		    "D_SYNTAX: syntax error in type name \"int [x]\" near \"x\"");
 	UNIT_EQ_STR(lookup_name(&cc, "int *)"),
