@@ -178,6 +178,16 @@ sg_pragma(dt_compile_t *cc, dt_sdtgen_t *g, dt_node_t *n)
 	memcpy(pv->attr[k], v, 3);
 }
 
+void
+dt_sdtgen_free(dt_sdtgen_t *g)
+{
+	if (!g)
+		return;
+	for (size_t i = 0; i < g->provs.len; i++)
+		dt_vec_free(&g->provs.data[i]->probes);
+	dt_vec_free(&g->provs);
+}
+
 dt_sdtgen_t *
 dt_sdtgen_collect(dt_compile_t *cc, dt_node_t *const *roots, int nroots)
 {

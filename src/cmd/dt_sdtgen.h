@@ -26,4 +26,7 @@ int dt_sdtgen_header(const dt_sdtgen_t *g, const char *path, char *err, size_t e
 int dt_sdtgen_link(const dt_sdtgen_t *g, const char *path, char *const *objs, int nobjs,
 		   char *err, size_t errlen);
 
+/* Free the definitions' vectors (the rest is in cc's arena). NULL is fine. */
+void dt_sdtgen_free(dt_sdtgen_t *g);
+
 #endif /* DT_SDTGEN_H */

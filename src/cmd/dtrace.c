@@ -702,6 +702,7 @@ dt_gen(dt_cmd_t *c, dt_compile_t *cc, const char *out)
 	g = cc->diags.count ? NULL : dt_sdtgen_collect(cc, roots.data, (int)roots.len);
 	dt_vec_free(&roots);
 	if (cc->diags.count) {
+		dt_sdtgen_free(g);
 		dt_cpp_restore(c);
 		dt_diags_print(&cc->diags, stderr, c->dtp->opts.errtags);
 		return 1;
@@ -715,6 +716,7 @@ dt_gen(dt_cmd_t *c, dt_compile_t *cc, const char *out)
 			"description", script ? script : c->srcs.data[0].text, err);
 		rc = 1;
 	}
+	dt_sdtgen_free(g);
 	return rc;
 }
 

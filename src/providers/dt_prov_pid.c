@@ -335,7 +335,8 @@ pid_attach_probes(dt_handle_t *dtp, dt_bpfprog_t *bp, dt_probe_t *const *probes,
 	dt_uprobe_loc_t *locs = dt_xcalloc(n + 1, sizeof(*locs));
 	int err = 0;
 
-	memcpy(sorted, probes, n * sizeof(*sorted));
+	if (n)	/* probes is NULL for none (a library that gained none) */
+		memcpy(sorted, probes, n * sizeof(*sorted));
 	qsort(sorted, n, sizeof(*sorted), pid_cmp_mod);
 	for (size_t i = 0; i < n && !err;) {
 		pid_mod_t *mod = ((pid_probe_t *)sorted[i]->pdata)->mod;
