@@ -12,7 +12,9 @@
 #           back end loading into the kernel (root only): a fixed number of inputs
 #           ($FUZZ_RUNS, default 20000 and 200) from a fixed seed ($FUZZ_SEED, default 1), so
 #           every run of a given tree tries the same inputs and a failure is the tree's, not
-#           the dice's; at most $FUZZ_SECONDS seconds each (default 120; 0 turns them off).
+#           the dice's; at most $FUZZ_SECONDS seconds each (default 120; 0 turns them off);
+#           an input is a hang after 60 s (a busy machine slows a sanitized compile that
+#           reads /proc/kallsyms past scripts/fuzz.sh's 10 s).
 #           Open-ended fuzzing is scripts/fuzz.sh's job. A crash, hang or leak fails it and
 #           prints the reproducer's path and, for load, the D program. Skipped when clang's libFuzzer runtime is missing, and while a
 #           known failure in the target's crashes directory still reproduces (scripts/fuzz.sh
@@ -371,7 +373,8 @@ run_fuzz() {
 	# The build (make fuzz) comes first and may take a while after a change.
 	FUZZ_FRESH=1 timeout -s INT -k 10 $((fsecs + 300)) sh "$ROOT/scripts/fuzz.sh" \
 		--target "$ftarget" \
-		"$fsecs" -- -seed="${FUZZ_SEED:-1}" -runs="$fruns" </dev/null >"$TMP/out" 2>"$TMP/err"
+		"$fsecs" -- -seed="${FUZZ_SEED:-1}" -runs="$fruns" -timeout=60 \
+		-report_slow_units=60 </dev/null >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	fdone=$(sed -n 's/.*number_of_executed_units: *//p' "$TMP/out")
 	case $rc in
