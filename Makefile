@@ -1,6 +1,8 @@
 # One non-recursive Makefile: everything builds into build/.
 #   make              the dtrace command (build/dtrace)
 #   make check        build and run every test (tests/run-tests.sh)
+#   make vmcheck      build, then the kernel-dependent tests inside Debian's 6.1 and 6.12
+#                     kernels under QEMU (tests/vm/vmcheck.sh); KERNEL=6.1 or 6.12 for one
 #   make fuzz         the fuzzers (clang + libFuzzer): build/fuzz/fuzz_compile (front end)
 #                     and build/fuzz/fuzz_load (back end, loads into the kernel);
 #                     scripts/fuzz.sh runs them
@@ -123,6 +125,9 @@ $(B)/fuzz/%.o: %.c | $(GEN)
 check: all
 	$(Q)sh tests/run-tests.sh
 
+vmcheck: all
+	$(Q)sh tests/vm/vmcheck.sh $(KERNEL)
+
 install: $(B)/dtrace
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBDIR)
 	install -m 0755 $(B)/dtrace $(DESTDIR)$(SBINDIR)/dtrace
@@ -133,7 +138,7 @@ install: $(B)/dtrace
 clean:
 	rm -rf $(B)
 
-.PHONY: all check fuzz install clean
+.PHONY: all check vmcheck fuzz install clean
 .SECONDARY:
 -include $(OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) $(FUZZ_UTIL:.o=.d) \
 	 $(B)/fuzz/tests/fuzz/fuzz_compile.d $(B)/fuzz/tests/fuzz/fuzz_load.d

@@ -44,7 +44,8 @@
 #                kernel's answers.
 # A NAME.sh test runs in its directory with DTRACE, TRIGGERS, TESTDIR (its directory) and
 # TMPDIR (an empty scratch directory) in the environment: exit 0 passes, 77 skips (reason: the
-# last line of its stdout), anything else fails.
+# last line of its stdout), anything else fails. A mount it leaves under TMPDIR fails it too
+# (the runner detaches it before removing TMPDIR).
 #
 # Every test runs under timeout(1): SIGINT after $TEST_TIMEOUT seconds (default 60), SIGKILL
 # 10 s later. The last line of output is always "N passed, N failed, N skipped"; the exit
@@ -68,10 +69,12 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/dtrace-tests.XXXXXX") || exit 2
 # Remove a scratch directory; first detach whatever a test left mounted in it: rm would
 # otherwise delete the files under the mount (a bind of / left there by a test that was killed
 # or could not unmount deleted most of /etc on 2026-11-24).
+scratch_mounts() {
+	awk -v p="$1/" 'index($2, p) == 1 { print $2 }' /proc/mounts | sort -r
+}
 scratch_rm() {
-	awk -v p="$1/" 'index($2, p) == 1 { print $2 }' /proc/mounts | sort -r |
-		while read -r m; do umount -l "$m" 2>/dev/null; done
-	if awk -v p="$1/" 'index($2, p) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+	scratch_mounts "$1" | while read -r m; do umount -l "$m" 2>/dev/null; done
+	if [ -n "$(scratch_mounts "$1")" ]; then
 		echo "run-tests.sh: $1 still has mounts under it: not removed" >&2
 		return 1
 	fi
@@ -129,8 +132,10 @@ run_timed() {
 	t_start=$(date +%s)
 	timeout -s INT -k 10 "$TEST_TIMEOUT" "$@" </dev/null >"$TMP/out" 2>"$TMP/err"
 	rc=$?
-	# After SIGINT was ignored, timeout's SIGKILL leaves status 137 instead of 124.
-	[ "$rc" -eq 137 ] && [ $(($(date +%s) - t_start)) -ge "$TEST_TIMEOUT" ] && rc=124
+	# Whatever the status, a test that lasted its whole time timed out: after SIGINT was
+	# ignored, timeout's SIGKILL leaves 137; busybox's timeout (make vmcheck's guests)
+	# returns the test's own status, 0 from a dtrace that ends on SIGINT.
+	[ $(($(date +%s) - t_start)) -ge "$TEST_TIMEOUT" ] && rc=124
 	return 0
 }
 
@@ -275,6 +280,14 @@ run_sh_test() {
 	(cd "$dir" && TESTDIR=$dir TMPDIR=$TMP/sh && export DTRACE TRIGGERS TESTDIR TMPDIR &&
 		run_timed "$shell" "$dir/$name.sh" && exit "$rc")
 	rc=$?
+	# A test leaves nothing mounted in its scratch directory (scratch_rm detaches it).
+	left=$(scratch_mounts "$TMP/sh" | sort | sed "s|^$TMP/sh/||" | tr '\n' ' ')
+	if [ -n "$left" ]; then
+		fail "$tname" "left mounted: $left"
+		show_file stdout "$TMP/out"
+		show_file stderr "$TMP/err"
+		return
+	fi
 	case $rc in
 	0) pass "$tname" ;;
 	77) skip "$tname" "$(tail -n 1 "$TMP/out")" ;;

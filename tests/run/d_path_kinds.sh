@@ -31,6 +31,10 @@ run "$TMPDIR/dir" -x strsize=$SS || exit 1
 SS=256
 
 mkdir "$TMPDIR/mnt"
+# Never leave a mount behind, even when killed: the runner removes TMPDIR next, and through a
+# bind mount of / that would remove the machine's files.
+trap 'umount -l "$TMPDIR/mnt" 2>/dev/null' EXIT
+trap 'exit 130' INT TERM
 if mount -t tmpfs dtrace-test "$TMPDIR/mnt" 2>/dev/null; then
 	mkdir "$TMPDIR/mnt/sub" && mount -t tmpfs dtrace-test "$TMPDIR/mnt/sub" &&
 	    run "$TMPDIR/mnt/sub"
