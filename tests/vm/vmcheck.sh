@@ -114,8 +114,7 @@ newest_cached() {
 fetch_kernel() {
 	kpat=$(kernel_pattern "$1")
 	kpkg=$(newest_package "$kpat")
-	if [ -z "$kpkg" ]; then
-		apt_update || return 1
+	if [ -z "$kpkg" ] && apt_update; then
 		kpkg=$(newest_package "$kpat")
 	fi
 	if [ -z "$kpkg" ]; then
@@ -309,7 +308,7 @@ kfail() {
 run_kernel() {
 	k=$1
 	kstart=$(date +%s)
-	rm -f "$VMDIR/console-$k.log" "$VMDIR/results-$k.log"
+	rm -f "$VMDIR/console-$k.log" "$VMDIR/results-$k.log" "$VMDIR/times-$k.log"
 	fetch_kernel "$k" || {
 		kfail "$k" "no kernel to boot"
 		return
@@ -330,9 +329,20 @@ run_kernel() {
 		-append "console=ttyS0 quiet panic=-1 oops=panic" </dev/null >"$VMDIR/qemu-$k.log" 2>&1 &
 	qpid=$!
 	# The guest's lines as they come: PASS/FAIL/SKIP with the kernel in them.
-	tail -n +1 -f --pid="$qpid" "$res" | tr -d '\r' | sed -u \
-		-e '/^@@vmcheck /d' -e '/^[0-9]* passed, [0-9]* failed, [0-9]* skipped$/d' \
-		-e 's/^@@kfeatures /['"$k"'] kfeatures: /' -e 's/^@@note /['"$k"'] note: /' -e 's/^\(PASS\|FAIL\|SKIP\) /\1 ['"$k"'] /'
+	# build/vm/times-K.log: when each line came, in seconds from the boot.
+	cr=$(printf '\r')
+	tail -n +1 -f --pid="$qpid" "$res" | while IFS= read -r line; do
+		line=${line%"$cr"}
+		echo "$(($(date +%s) - kstart)) $line" >>"$VMDIR/times-$k.log"
+		case $line in
+		@@vmcheck\ *) ;;
+		[0-9]*" passed, "[0-9]*" failed, "[0-9]*" skipped") ;;
+		@@kfeatures\ *) echo "[$k] kfeatures: ${line#@@kfeatures }" ;;
+		@@note\ *) echo "[$k] note: ${line#@@note }" ;;
+		PASS\ * | FAIL\ * | SKIP\ *) echo "${line%% *} [$k] ${line#* }" ;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done
 	wait "$qpid"
 	qrc=$?
 	qpid=
