@@ -18,9 +18,9 @@
 # then "[6.1] N passed, N failed, N skipped". Last: "vmcheck: N passed, N failed, N skipped"
 # over all kernels.
 #
-# A guest that does not boot, panics, times out ($VM_TIMEOUT seconds, default 900) or ends
-# without the runner's summary line is a failure of that kernel ("FAIL [6.1] vmcheck: ..."
-# with the console's last lines), never a pass. Exit status: 0 when every kernel ran and no
+# A guest that does not boot, panics, times out ($VM_TIMEOUT seconds, default 1800: a loaded
+# machine starves TCG) or ends without the runner's summary line is a failure of that kernel
+# ("FAIL [6.1] vmcheck: ..." with the console's last lines), never a pass. Exit status: 0 when every kernel ran and no
 # test failed, 1 otherwise, 2 for a usage error.
 #
 # Environment: VM_TIMEOUT (whole guest, seconds), VM_TEST_TIMEOUT (each test in the guest,
@@ -30,7 +30,7 @@
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
 VMDIR=$ROOT/build/vm
-VM_TIMEOUT=${VM_TIMEOUT:-900}
+VM_TIMEOUT=${VM_TIMEOUT:-1800}
 VM_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-300}
 VM_MEM=${VM_MEM:-2048}
 VM_SMP=${VM_SMP:-2}
