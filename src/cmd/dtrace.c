@@ -1444,14 +1444,7 @@ main(int argc, char **argv)
 	cc.argv = c.argv;
 	cc.argv0 = c.srcs.len && c.srcs.data[0].name ? c.srcs.data[0].name : "dtrace";
 
-	if (c.list) {
-		rc = dt_list(&c, &cc);
-		goto done;
-	}
-	if (c.gen) {
-		rc = dt_gen(&c, &cc, outfile);
-		goto done;
-	}
+	/* before -l too: the process's probes (pid$target, python$target) are listed */
 	if (c.grab_pid) {
 		if (kill(c.grab_pid, 0) < 0 && errno == ESRCH) {
 			fprintf(stderr, "dtrace: failed to grab pid %d: No such process\n",
@@ -1461,6 +1454,14 @@ main(int argc, char **argv)
 		}
 		c.dtp->target_pid = c.grab_pid;
 		c.dtp->target_pidfd = (int)syscall(SYS_pidfd_open, c.grab_pid, 0);
+	}
+	if (c.list) {
+		rc = dt_list(&c, &cc);
+		goto done;
+	}
+	if (c.gen) {
+		rc = dt_gen(&c, &cc, outfile);
+		goto done;
 	}
 	if (c.cmd && !c.compile_only && (cerr = dt_create_target(&c, c.cmd)) < 0) {
 		if (cerr == -1)	/* -2: the child said it */

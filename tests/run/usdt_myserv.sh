@@ -88,6 +88,9 @@ tr -s ' ' >list.want <<'L'
 
 L
 diff -u list.want list.got || fail "dtrace -l -v differs"
+# a glob over providers lists the -p process's
+n=$("$DTRACE" -l -p "$pid" -P 'myserv*' | grep -c " myserv$pid  *myserv  *round_of ")
+[ "$n" = 4 ] || fail "dtrace -l -p -P 'myserv*' listed $n probes"
 
 cat >trace.d <<'D'
 myserv$target:::query-start { printf("%s %s %d\n", probename, copyinstr(args[0]), args[1]); }
