@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"
 
 /* One row of the built-in type table. */
@@ -106,6 +107,8 @@ dt_compile_init(dt_compile_t *cc, struct dt_handle *dtp)
 	dt_arena_init(&cc->arena);
 	dt_diags_init(&cc->diags, &cc->arena);
 	cc->dtp = dtp;
+	if (dtp && !dtp->cc)
+		dtp->cc = cc;	/* providers' probe_info reads kernel types through it */
 
 	cc->builtin_types = dt_arena_alloc(&cc->arena, n * sizeof(dt_type_t));
 	cc->nbuiltin_types = n;

@@ -22,7 +22,9 @@ static const struct {
 	{"fbt", &dt_prov_fbt_ops, 0},
 	{"profile", &dt_prov_profile_ops, 0},
 	{"sched", &dt_prov_sched_ops, 0},
+	{"sdt", &dt_prov_sdt_ops, 0},
 	{"syscall", &dt_prov_syscall_ops, 0},
+	{"tracepoint", &dt_prov_sdt_ops, 0},
 	{"usdt", &dt_prov_usdt_ops, DT_PROV_ANY_NAME},
 };
 

@@ -122,7 +122,7 @@ struct dt_provider {
 
 extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_profile_ops,
 	dt_prov_pid_ops;
-extern const dt_provider_ops_t dt_prov_proc_ops, dt_prov_sched_ops;
+extern const dt_provider_ops_t dt_prov_proc_ops, dt_prov_sched_ops, dt_prov_sdt_ops;
 extern const dt_provider_ops_t dt_prov_fbt_ops;
 extern const dt_provider_ops_t dt_prov_usdt_ops;
 

@@ -122,6 +122,10 @@ typedef struct dt_handle {
 	bool target_held;		/* -c: stopped (ptrace) since its exec, until attached */
 	bool target_preinit;		/* and run on to where its libraries are mapped */
 
+	/* The first compile made for this handle (dt_compile_init; dtrace makes one, which
+	 * lives as long as the handle is used): providers' probe_info reads kernel types (its
+	 * BTF) through it. NULL when there is none. */
+	struct dt_compile *cc;
 	struct dt_ksyms *ksyms;		/* kernel symbols, loaded on first use; the
 					 * compiler, providers and consumer read them */
 	volatile sig_atomic_t *intr;	/* non-zero once a signal asks to stop (the command's) */

@@ -1,0 +1,35 @@
+# sdt:GROUP::EVENT lists every kernel tracepoint (not the syscalls group: the syscall
+# provider's), args typed by BTF in -l -v; tracepoint:GROUP::EVENT names the same probes,
+# listed only when asked for by name (dtrace -l shows each tracepoint once).
+"$DTRACE" -lv -n sdt:sched::sched_switch -n tracepoint:sched::sched_switch >"$TMPDIR/out" ||
+	exit 1
+cat >"$TMPDIR/exp" <<'X'
+   ID   PROVIDER            MODULE                          FUNCTION NAME
+    4        sdt             sched                                   sched_switch
+
+	Argument Types
+		args[0]: bool
+		args[1]: struct task_struct *
+		args[2]: struct task_struct *
+		args[3]: unsigned int
+
+    5 tracepoint             sched                                   sched_switch
+
+	Argument Types
+		args[0]: bool
+		args[1]: struct task_struct *
+		args[2]: struct task_struct *
+		args[3]: unsigned int
+
+X
+diff "$TMPDIR/exp" "$TMPDIR/out" || exit 1
+"$DTRACE" -l >"$TMPDIR/all" || exit 1
+grep -q ' sdt  *sched  *sched_wakeup$' "$TMPDIR/all" || exit 1
+grep -q ' sdt  *signal  *signal_generate$' "$TMPDIR/all" || exit 1
+if grep -q ' tracepoint ' "$TMPDIR/all" || grep -q ' sdt  *syscalls ' "$TMPDIR/all"; then
+	exit 1
+fi
+# as many as tracefs has events with a raw tracepoint (each group's, syscalls' excepted)
+n=$(grep -c ' sdt ' "$TMPDIR/all")
+[ "$n" -gt 100 ] || { echo "only $n sdt probes"; exit 1; }
+"$DTRACE" -l -P tracepoint | grep -q ' tracepoint  *sched  *sched_switch$'
