@@ -39,13 +39,16 @@
 #            `bpftrace -c true -e 'uprobe:/lib/x86_64-linux-gnu/libc.so.6:* { @ = count(); }'`
 #            (wall time, probes attached), dtrace with uprobe_multi and with its perf-event
 #            fallback (DTRACE_UPROBE_MULTI=0); medians of PIDATTACH_REPS runs
+#   oncpu    cost per context switch of `sched:::on-cpu { @[execname] = count(); }` against
+#            bpftrace's `tracepoint:sched:sched_switch { @[comm] = count(); }` (bench/ctxsw.c:
+#            N_SWITCH round trips through pipes between two processes on CPU 0)
 # Groups: default (startup count printf), aggs (agg_tid agg_execname tspair strkey),
 #         consumer (printf keys profile), user (pid pidattach), all.
 #
 # Environment: REPS (repetitions, default 5), N_COUNT (2000000, also agg_* and tspair),
 # N_PRINTF (1000000), N_OPENAT (200000), N_KEYS (100000), PROFILE_SECS (10), PROFILE_REPS
 # (3), SOAK_SECS (60), PRINTF_BUFSIZES (bufsizes tried when dtrace drops; default "16m 64m"), STARTUP_RUNS
-# (10), N_UPROBE (500000), PIDATTACH_REPS (3), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
+# (10), N_UPROBE (500000), PIDATTACH_REPS (3), N_SWITCH (100000), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
 # The bench-only triggers (bench/*.c) are compiled into a temporary directory with $CC.
 # Progress goes to stderr. Compare ratios within one run, not absolute times across runs.
 set -u
@@ -66,19 +69,20 @@ PRINTF_BUFSIZES=${PRINTF_BUFSIZES:-16m 64m}
 STARTUP_RUNS=${STARTUP_RUNS:-10}
 SOAK_SECS=${SOAK_SECS:-60}
 N_UPROBE=${N_UPROBE:-500000}
+N_SWITCH=${N_SWITCH:-100000}
 PIDATTACH_REPS=${PIDATTACH_REPS:-3}
 RSS_LIMIT_KIB=$((20 * 1024)) # issue 4: dtrace's peak RSS must stay under 20 MiB
 
 usage() {
 	echo "usage: bench/run.sh [startup|count|printf|agg_tid|agg_execname|tspair|strkey|keys|profile|soak" \
-		"|pid|pidattach|default|aggs|consumer|user|all]..." >&2
+		"|pid|pidattach|oncpu|default|aggs|consumer|user|all]..." >&2
 	exit 2
 }
 which=()
 for b in "${@:-default}"; do
 	case $b in
 	startup | count | printf | agg_tid | agg_execname | tspair | strkey | keys | profile | soak | \
-		pid | pidattach)
+		pid | pidattach | oncpu)
 		which+=("$b")
 		;;
 	default) which+=(startup count printf) ;;
@@ -86,7 +90,7 @@ for b in "${@:-default}"; do
 	consumer) which+=(printf keys profile) ;;
 	user) which+=(pid pidattach) ;;
 	all) which+=(startup count agg_tid agg_execname tspair strkey printf keys profile pid
-		pidattach) ;;
+		pidattach oncpu) ;;
 	*) usage ;;
 	esac
 done
@@ -475,6 +479,22 @@ bpftrace: \`tracepoint:syscalls:sys_enter_openat /pid == cpid/ { @[str(args->fil
 		"$N_OPENAT" "$trig" \
 		'syscall::openat:entry /pid == $target/ { @[copyinstr(arg1)] = count(); }' \
 		'tracepoint:syscalls:sys_enter_openat /pid == cpid/ { @[str(args->filename)] = count(); }' \
+		d_count_max b_count_max
+}
+
+# ---- sched:::on-cpu against sched_switch (issue 10) -------------------------------------------
+
+bench_oncpu() {
+	local trig
+	trig=$(helper ctxsw) || return 0
+	event_bench '`sched:::on-cpu { @[execname] = count(); }`' \
+		"bench/ctxsw.c makes $N_SWITCH round trips through pipes with a child, both on CPU 0:
+$((2 * N_SWITCH)) context switches of threads named ctxsw (ns per call: per switch; the added
+cost is of every switch on the system, so the counts run a little over). bpftrace:
+\`tracepoint:sched:sched_switch { @[comm] = count(); }\`." \
+		"$N_SWITCH" "$trig" \
+		'sched:::on-cpu { @[execname] = count(); }' \
+		'tracepoint:sched:sched_switch { @[comm] = count(); }' \
 		d_count_max b_count_max
 }
 
