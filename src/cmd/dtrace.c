@@ -587,6 +587,18 @@ dt_list_one(dt_probe_t *prp, void *arg)
 	return 0;
 }
 
+/* -l: $target in a description's provider (pid$target), as the compiler expands it. */
+static const char *
+dt_list_target(dt_compile_t *cc, dt_handle_t *dtp, const char *prov)
+{
+	const char *at = strstr(prov, "$target");
+
+	if (!at)
+		return prov;
+	return dt_arena_printf(&cc->arena, "%.*s%d%s", (int)(at - prov), prov,
+			       (int)dtp->target_pid, at + 7);
+}
+
 static int
 dt_list(dt_cmd_t *c, dt_compile_t *cc)
 {
@@ -616,6 +628,7 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 				for (size_t d = 0; d < cl->list.len; d++) {
 					dt_node_t *pd = cl->list.data[d];
 
+					pd->prov = dt_list_target(cc, dtp, pd->prov);
 					if (dt_probe_iter(dtp, pd->prov, pd->mod, pd->func, pd->name,
 							  dt_list_one, &s) == 0 &&
 					    !dtp->opts.zdefs) {
@@ -1444,7 +1457,7 @@ main(int argc, char **argv)
 	cc.argv = c.argv;
 	cc.argv0 = c.srcs.len && c.srcs.data[0].name ? c.srcs.data[0].name : "dtrace";
 
-	/* before -l too: the process's probes (pid$target, python$target) are listed */
+	/* before -l too (and -c): the process's probes (pid$target, python$target) are listed */
 	if (c.grab_pid) {
 		if (kill(c.grab_pid, 0) < 0 && errno == ESRCH) {
 			fprintf(stderr, "dtrace: failed to grab pid %d: No such process\n",
@@ -1455,10 +1468,6 @@ main(int argc, char **argv)
 		c.dtp->target_pid = c.grab_pid;
 		c.dtp->target_pidfd = (int)syscall(SYS_pidfd_open, c.grab_pid, 0);
 	}
-	if (c.list) {
-		rc = dt_list(&c, &cc);
-		goto done;
-	}
 	if (c.gen) {
 		rc = dt_gen(&c, &cc, outfile);
 		goto done;
@@ -1468,6 +1477,10 @@ main(int argc, char **argv)
 			fprintf(stderr, "dtrace: failed to execute %s: %s\n", c.cmd,
 				strerror(errno));
 		rc = 1;
+		goto done;
+	}
+	if (c.list) {	/* after -c and -p: pid$target lists the process's probes */
+		rc = dt_list(&c, &cc);
 		goto done;
 	}
 

@@ -454,22 +454,26 @@ pid_update(dt_handle_t *dtp, dt_provider_t *pv)
 static void
 pid_probe_destroy(dt_handle_t *dtp, dt_probe_t *prp)
 {
-	pid_state_t *ps = prp->provider->data;
-
 	free(prp->pdata);
 	prp->pdata = NULL;
-	/* the first probe destroyed frees the instance's modules */
-	if (ps) {
-		for (size_t i = 0; i < ps->mods.len; i++) {
-			dt_uelf_fini(&ps->mods.data[i]->elf);
-			free(ps->mods.data[i]->made);
-			free(ps->mods.data[i]->path);
-			free(ps->mods.data[i]);
-		}
-		dt_vec_free(&ps->mods);
-		free(ps);
-		prp->provider->data = NULL;
+}
+
+static void
+pid_fini(dt_handle_t *dtp, dt_provider_t *pv)
+{
+	pid_state_t *ps = pv->data;
+
+	if (!ps)
+		return;
+	for (size_t i = 0; i < ps->mods.len; i++) {
+		dt_uelf_fini(&ps->mods.data[i]->elf);
+		free(ps->mods.data[i]->made);
+		free(ps->mods.data[i]->path);
+		free(ps->mods.data[i]);
 	}
+	dt_vec_free(&ps->mods);
+	free(ps);
+	pv->data = NULL;
 }
 
 const dt_provider_ops_t dt_prov_pid_ops = {
@@ -483,6 +487,7 @@ const dt_provider_ops_t dt_prov_pid_ops = {
 	.attach = pid_attach,
 	.detach = dt_uprobe_detach,
 	.probe_destroy = pid_probe_destroy,
+	.fini = pid_fini,
 	.mod_alias = pid_mod_alias,
 	.proc_update = pid_update,
 	.later_groups = pid_later_groups,

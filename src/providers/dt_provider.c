@@ -113,6 +113,9 @@ dt_prov_fini(dt_handle_t *dtp)
 		if (prp->provider->ops->probe_destroy)
 			prp->provider->ops->probe_destroy(dtp, prp);
 	}
+	for (int i = 0; i < dtp->nproviders; i++)
+		if (dtp->providers[i]->ops->fini)
+			dtp->providers[i]->ops->fini(dtp, dtp->providers[i]);
 }
 
 static bool

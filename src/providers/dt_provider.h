@@ -82,6 +82,8 @@ typedef struct dt_provider_ops {
 	void (*detach)(dt_handle_t *dtp, struct dt_bpfprog *bp);
 	/* Free a probe's pdata when the handle goes. */
 	void (*probe_destroy)(dt_handle_t *dtp, dt_probe_t *prp);
+	/* Free the provider's own state (pv->data), after every probe_destroy. */
+	void (*fini)(dt_handle_t *dtp, dt_provider_t *pv);
 	/* Does a description's module name the probe's module by another name (pid's "a.out")?
 	 * NULL: only its glob over the module's name. */
 	bool (*mod_alias)(const dt_probe_t *prp, const char *mod);

@@ -28,8 +28,10 @@ grep -A2 '^ *libdtpid.so`dtpid_twice$' "$TMPDIR/stack" | tr -s ' ' | sed 's/+0x[
 	{ cat "$TMPDIR/stack"; fail "ustack output"; }
 
 # -p: a running process, grabbed; 100 calls counted, then dtrace exits and it runs on.
-"$TRIGGERS/pidcalls" 100000000 &
+mkfifo "$TMPDIR/ready"
+"$TRIGGERS/pidcalls" 100000000 ready >"$TMPDIR/ready" &
 tp=$!
+read -r _ <"$TMPDIR/ready"	# it runs, its libraries mapped
 "$DTRACE" -q -p "$tp" -n 'pid$target:libdtpid.so:dtpid_mul:entry /++n == 100/ { printf("%s %d\n", probemod, n); exit(0); }' \
 	>"$TMPDIR/grab" 2>&1 || { kill "$tp"; cat "$TMPDIR/grab"; fail "-p"; }
 kill -0 "$tp" || fail "-p: the process died"

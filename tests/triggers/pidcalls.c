@@ -6,10 +6,14 @@
  *   dtpid_mul(i, 3)                                 in libdtpid.so; returns 3 * i
  *   pidcalls_deep(i) -> dtpid_twice(i) -> dtpid_mul(i, 2)   (a known call chain)
  *
- * for i = 1 .. N. Built PIE (pidcalls) and not (pidcalls-nopie), linked with libdtpid.so
- * beside it (rpath $ORIGIN), with frame pointers.
+ * for i = 1 .. N. "pidcalls N ready" first writes "ready" to stdout (for a test to read from
+ * a FIFO: the process is running, its libraries mapped, before -p grabs it). Built PIE
+ * (pidcalls) and not (pidcalls-nopie), linked with libdtpid.so beside it (rpath $ORIGIN),
+ * with frame pointers.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 long dtpid_mul(long a, long b);
 long dtpid_twice(long a);
@@ -41,6 +45,10 @@ main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 1;
 
+	if (argc > 2 && strcmp(argv[2], "ready") == 0) {
+		printf("ready\n");
+		fclose(stdout);
+	}
 	for (long i = 1; i <= n; i++) {
 		sink = pidcalls_ten(i, 2, 3, 4, 5, 6, 7, 8, 9, 10);
 		sink = dtpid_mul(i, 3);

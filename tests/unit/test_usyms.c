@@ -6,6 +6,7 @@
  */
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -335,6 +336,51 @@ UNIT_TEST(keys_and_formats)
 	dt_usyms_free(us);
 	drop_proc(4242);
 	rmdir(procroot);
+}
+
+/* C++ names as DTrace shows them; anything else is not a mangled name. */
+UNIT_TEST(demangle)
+{
+	char *d = dt_demangle("_ZN5dtcxx6Widget4pokeEi");
+
+	UNIT_TRUE(d != NULL);
+	if (d)
+		UNIT_EQ_STR(d, "dtcxx::Widget::poke(int)");
+	free(d);
+	UNIT_TRUE(dt_demangle("main") == NULL);
+	UNIT_TRUE(dt_demangle("_Zjunk") == NULL);
+	UNIT_TRUE(dt_demangle(NULL) == NULL);
+}
+
+/* An ELF file read: its own function found, file offsets and addresses inverse. */
+UNIT_TEST(uelf_self)
+{
+	dt_uelf_t ue = {0};
+	int fd = open("/proc/self/exe", O_RDONLY);
+	size_t n;
+	bool found = false;
+
+	UNIT_TRUE(fd >= 0);
+	dt_uelf_read(&ue, fd, "/proc/self/exe");
+	close(fd);
+	UNIT_TRUE(ue.ok);
+	n = dt_usymtab_count(ue.tab);
+	for (size_t i = 0; i < n; i++) {
+		const dt_usym_t *s = dt_usymtab_get(ue.tab, i);
+		int64_t off;
+		uint64_t back = 0;
+
+		if (strcmp(s->name, "unit_usyms_target") != 0)
+			continue;
+		found = true;
+		off = dt_uelf_vaddr2off(&ue, s->value);
+		UNIT_TRUE(off > 0);
+		UNIT_EQ_INT(dt_uelf_off2vaddr(&ue, (uint64_t)off, &back), 0);
+		UNIT_EQ_INT(back, s->value);
+	}
+	UNIT_TRUE(found);
+	UNIT_TRUE(dt_usymtab_get(ue.tab, n) == NULL);
+	dt_uelf_fini(&ue);
 }
 
 UNIT_MAIN()
