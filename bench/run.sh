@@ -37,8 +37,9 @@
 #   pidattach  attaching every function of libc: the whole run of
 #            `dtrace -c true -n 'pid$target:libc.so.6::entry { @ = count(); }'` against
 #            `bpftrace -c true -e 'uprobe:/lib/x86_64-linux-gnu/libc.so.6:* { @ = count(); }'`
-#            (wall time, probes attached), dtrace with uprobe_multi and with its perf-event
-#            fallback (DTRACE_UPROBE_MULTI=0); medians of PIDATTACH_REPS runs
+#            (wall time, probes attached), dtrace with uprobe_multi (and with its perf-event
+#            fallback, DTRACE_UPROBE_MULTI=0, when PIDATTACH_PERF=1: minutes); medians of
+#            PIDATTACH_REPS runs
 #   oncpu    cost per context switch of `sched:::on-cpu { @[execname] = count(); }` against
 #            bpftrace's `tracepoint:sched:sched_switch { @[comm] = count(); }` (bench/ctxsw.c:
 #            N_SWITCH round trips through pipes between two processes on CPU 0)
@@ -48,7 +49,7 @@
 # Environment: REPS (repetitions, default 5), N_COUNT (2000000, also agg_* and tspair),
 # N_PRINTF (1000000), N_OPENAT (200000), N_KEYS (100000), PROFILE_SECS (10), PROFILE_REPS
 # (3), SOAK_SECS (60), PRINTF_BUFSIZES (bufsizes tried when dtrace drops; default "16m 64m"), STARTUP_RUNS
-# (10), N_UPROBE (500000), PIDATTACH_REPS (3), N_SWITCH (100000), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
+# (10), N_UPROBE (500000), PIDATTACH_REPS (1), PIDATTACH_PERF (0), N_SWITCH (100000), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
 # The bench-only triggers (bench/*.c) are compiled into a temporary directory with $CC.
 # Progress goes to stderr. Compare ratios within one run, not absolute times across runs.
 set -u
@@ -70,7 +71,8 @@ STARTUP_RUNS=${STARTUP_RUNS:-10}
 SOAK_SECS=${SOAK_SECS:-60}
 N_UPROBE=${N_UPROBE:-500000}
 N_SWITCH=${N_SWITCH:-100000}
-PIDATTACH_REPS=${PIDATTACH_REPS:-3}
+PIDATTACH_REPS=${PIDATTACH_REPS:-1}
+PIDATTACH_PERF=${PIDATTACH_PERF:-0}
 RSS_LIMIT_KIB=$((20 * 1024)) # issue 4: dtrace's peak RSS must stay under 20 MiB
 
 usage() {
@@ -896,7 +898,7 @@ bench_pidattach() {
 		log "pidattach: round $r of $PIDATTACH_REPS"
 		if [ "$have_dtrace" -eq 1 ]; then
 			pidattach_run multi dtrace "$dprog"
-			pidattach_run perf dtrace "$dprog" DTRACE_UPROBE_MULTI=0
+			[ "$PIDATTACH_PERF" = 1 ] && pidattach_run perf dtrace "$dprog" DTRACE_UPROBE_MULTI=0
 		fi
 		[ "$have_bpftrace" -eq 1 ] && pidattach_run bpftrace bpftrace "$bprog"
 	done
@@ -913,7 +915,8 @@ bench_pidattach() {
 	bm=$(col "$TMP/pa.bpftrace" 1 | median)
 	[ "$have_dtrace" -eq 1 ] && {
 		echo "| dtrace (uprobe_multi) | ${mm:--} | $(col "$TMP/pa.multi" 2 | head -n 1) |"
-		echo "| dtrace (perf-event uprobes) | ${pm:--} | $(col "$TMP/pa.perf" 2 | head -n 1) |"
+		[ "$PIDATTACH_PERF" = 1 ] &&
+			echo "| dtrace (perf-event uprobes) | ${pm:--} | $(col "$TMP/pa.perf" 2 | head -n 1) |"
 	}
 	[ "$have_bpftrace" -eq 1 ] &&
 		echo "| bpftrace | ${bm:--} | $(col "$TMP/pa.bpftrace" 2 | head -n 1) |"

@@ -350,6 +350,15 @@ pid_attach_probes(dt_handle_t *dtp, dt_bpfprog_t *bp, dt_probe_t *const *probes,
 		}
 		err = dt_uprobe_attach(dtp, bp, mod->path, bp->prov->pid, locs, k,
 				       (bp->group & 1) == PID_RETURN);
+		for (size_t j = 0; j < k && !err; j++) {
+			const dt_probe_t *prp = sorted[i - k + j];
+
+			if (locs[j].err)	/* as DTrace, the others go on */
+				fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: %s\n",
+					prp->prov, prp->mod, prp->func, prp->name,
+					locs[j].err == -524 ? "the kernel cannot probe its "
+					"instruction" : strerror(-locs[j].err));
+		}
 	}
 	free(sorted);
 	free(locs);

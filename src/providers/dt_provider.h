@@ -192,6 +192,8 @@ typedef struct dt_uprobe_loc {
 	uint64_t off;		/* the instruction's offset in the file */
 	uint64_t cookie;	/* what bpf_get_attach_cookie() returns when it fires */
 	uint64_t ref_ctr;	/* file offset of a USDT semaphore the kernel counts up, or 0 */
+	int err;		/* set by dt_uprobe_attach: -errno when this one was skipped
+				 * (an instruction uprobes cannot take), else 0 */
 } dt_uprobe_loc_t;
 
 /*
@@ -203,10 +205,11 @@ int dt_uprobe_attach_type(void);
 /*
  * Attach the loaded bp to n instructions of the file at path: their entries, or the returns
  * of the functions they start (ret); only in process pid (<= 0: every process mapping the
- * file). Links go to bp->link_fds (perf events to bp->perf_fds). 0 or -errno.
+ * file). Links go to bp->link_fds (perf events to bp->perf_fds). 0 or -errno; an instruction
+ * the kernel cannot probe is skipped, with its error in its locs[i].err.
  */
 int dt_uprobe_attach(dt_handle_t *dtp, struct dt_bpfprog *bp, const char *path, pid_t pid,
-		     const dt_uprobe_loc_t *locs, size_t n, bool ret);
+		     dt_uprobe_loc_t *locs, size_t n, bool ret);
 /* The provider's detach op for such programs: closes the perf events. */
 void dt_uprobe_detach(dt_handle_t *dtp, struct dt_bpfprog *bp);
 

@@ -26,7 +26,9 @@
  * the kernel increments it in every process while the probe is attached (both paths).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/perf_event.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,32 +208,114 @@ dt_uprobe_perf_one(dt_bpfprog_t *bp, const char *path, pid_t pid, int cpu,
 	return 0;
 }
 
+/* An instruction uprobes cannot take (ENOTSUPP), or an offset that is not one. */
+static bool
+dt_uprobe_bad_insn(int err)
+{
+	return err == -524 || err == -EINVAL || err == -EILSEQ;
+}
+
+/*
+ * An instruction x86 uprobes refuse, as far as its first bytes tell: a LOCK or segment
+ * prefix, or a VEX or EVEX encoding (libc's pthread_spin_lock, memset's AVX2 versions).
+ * Only an ordering hint: these are tried alone, so one refusal does not undo the others.
+ */
+static bool
+dt_uprobe_suspect(int fd, uint64_t off)
+{
+	unsigned char b[15];
+	ssize_t n = fd >= 0 ? pread(fd, b, sizeof(b), (off_t)off) : -1;
+
+	for (ssize_t i = 0; i < n; i++) {
+		switch (b[i]) {
+		case 0xf0: case 0x26: case 0x2e: case 0x36: case 0x3e:	/* lock, segments */
+		case 0xc4: case 0xc5: case 0x62:			/* VEX, EVEX */
+			return true;
+		case 0x66: case 0x67: case 0xf2: case 0xf3: case 0x64: case 0x65:
+			continue;	/* other legacy prefixes */
+		default:
+			if (b[i] >= 0x40 && b[i] <= 0x4f)
+				continue;	/* REX */
+			return false;
+		}
+	}
+	return false;
+}
+
+/*
+ * One uprobe_multi link for locs [0, n). The kernel refuses the whole link when one offset is
+ * an instruction it cannot probe (libc has one: ENOTSUPP); then each half is tried alone,
+ * down to the offsets that fail by themselves, which are skipped with their error in
+ * locs[i].err.
+ */
+static int
+dt_uprobe_multi_range(dt_bpfprog_t *bp, const char *path, pid_t pid, dt_uprobe_loc_t *locs,
+		      uint64_t *offs, uint64_t *refs, uint64_t *cookies, size_t n, bool ret)
+{
+	int lfd, err;
+
+	lfd = dt_uprobe_multi_link(bp->fd, path, pid, offs, refs, cookies, n, ret);
+	if (lfd >= 0) {
+		dt_vec_push(&bp->link_fds, lfd);
+		return 0;
+	}
+	err = -errno;
+	if (!dt_uprobe_bad_insn(err))
+		return err;
+	if (n == 1) {
+		locs[0].err = err;
+		return 0;
+	}
+	err = dt_uprobe_multi_range(bp, path, pid, locs, offs, refs, cookies, n / 2, ret);
+	if (err == 0)
+		err = dt_uprobe_multi_range(bp, path, pid, locs + n / 2, offs + n / 2,
+					    refs ? refs + n / 2 : NULL, cookies + n / 2,
+					    n - n / 2, ret);
+	return err;
+}
+
 int
 dt_uprobe_attach(dt_handle_t *dtp, dt_bpfprog_t *bp, const char *path, pid_t pid,
-		 const dt_uprobe_loc_t *locs, size_t n, bool ret)
+		 dt_uprobe_loc_t *locs, size_t n, bool ret)
 {
 	int err = 0;
 
 	if (n == 0)
 		return 0;
+	for (size_t i = 0; i < n; i++)
+		locs[i].err = 0;
 	if (dt_uprobe_attach_type() == DT_BPF_TRACE_UPROBE_MULTI) {
 		uint64_t *offs = dt_xmalloc(n * sizeof(uint64_t) * 3);
 		uint64_t *cookies = offs + n, *refs = offs + 2 * n;
+		dt_uprobe_loc_t *order = dt_xmalloc(n * sizeof(*order));
+		size_t ngood = 0, nsus = n;
 		bool anyref = false;
-		int lfd;
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
 
+		/* the likely refusals last, one link each: the rest is one link */
 		for (size_t i = 0; i < n; i++) {
-			offs[i] = locs[i].off;
-			cookies[i] = locs[i].cookie;
-			refs[i] = locs[i].ref_ctr;
+			size_t at = dt_uprobe_suspect(fd, locs[i].off) ? --nsus : ngood++;
+
+			order[at] = locs[i];
+			offs[at] = locs[i].off;
+			cookies[at] = locs[i].cookie;
+			refs[at] = locs[i].ref_ctr;
 			anyref |= locs[i].ref_ctr != 0;
 		}
-		lfd = dt_uprobe_multi_link(bp->fd, path, pid, offs, anyref ? refs : NULL, cookies, n,
-					   ret);
-		err = lfd < 0 ? -errno : 0;
+		if (fd >= 0)
+			close(fd);
+		err = dt_uprobe_multi_range(bp, path, pid, order, offs, anyref ? refs : NULL,
+					    cookies, ngood, ret);
+		for (size_t i = ngood; i < n && !err; i++)
+			err = dt_uprobe_multi_range(bp, path, pid, order + i, offs + i,
+						    anyref ? refs + i : NULL, cookies + i, 1, ret);
+		/* the errors back to the caller's order (cookies are unique per location) */
+		for (size_t i = 0; i < n; i++)
+			for (size_t k = 0; k < n && order[i].err; k++)
+				if (locs[k].cookie == order[i].cookie && locs[k].off == order[i].off)
+					locs[k].err = order[i].err;
+		free(order);
 		free(offs);
-		if (lfd >= 0)
-			dt_vec_push(&bp->link_fds, lfd);
 		return err;
 	}
 	for (size_t i = 0; i < n && !err; i++) {
@@ -239,21 +323,72 @@ dt_uprobe_attach(dt_handle_t *dtp, dt_bpfprog_t *bp, const char *path, pid_t pid
 			return -EINTR;
 		if (pid > 0) {
 			err = dt_uprobe_perf_one(bp, path, pid, -1, &locs[i], ret);
-			continue;
+		} else {
+			for (int cpu = 0; cpu < dtp->ncpus && !err; cpu++) {
+				err = dt_uprobe_perf_one(bp, path, pid, cpu, &locs[i], ret);
+				if (err == -ENODEV)
+					err = 0;	/* an offline CPU */
+			}
 		}
-		for (int cpu = 0; cpu < dtp->ncpus && !err; cpu++) {
-			err = dt_uprobe_perf_one(bp, path, pid, cpu, &locs[i], ret);
-			if (err == -ENODEV || err == -EINVAL)
-				err = 0;	/* an offline CPU */
+		if (dt_uprobe_bad_insn(err)) {
+			locs[i].err = err;	/* that one is skipped */
+			err = 0;
 		}
 	}
 	return err;
 }
 
+/*
+ * Detaching the perf-event path: closing a uprobe perf event's BPF link waits for an RCU
+ * tasks-trace grace period (tens of milliseconds; 3,000 probes took minutes closed one after
+ * another), and concurrent waits share grace periods. So the links and events are closed by
+ * DT_UPROBE_CLOSERS threads at once; a uprobe_multi link is one close anyway.
+ */
+#define DT_UPROBE_CLOSERS 64
+
+typedef struct dt_uprobe_closer {
+	const int *fds;
+	size_t n;
+} dt_uprobe_closer_t;
+
+static void *
+dt_uprobe_close_some(void *arg)
+{
+	const dt_uprobe_closer_t *c = arg;
+
+	for (size_t i = 0; i < c->n; i++)
+		close(c->fds[i]);
+	return NULL;
+}
+
+static void
+dt_uprobe_close_all(int *fds, size_t n)
+{
+	pthread_t tids[DT_UPROBE_CLOSERS];
+	dt_uprobe_closer_t parts[DT_UPROBE_CLOSERS];
+	size_t per = (n + DT_UPROBE_CLOSERS - 1) / DT_UPROBE_CLOSERS, k = 0;
+	bool started[DT_UPROBE_CLOSERS] = {0};
+
+	for (size_t at = 0; at < n; at += per, k++) {
+		parts[k].fds = fds + at;
+		parts[k].n = DT_MIN(per, n - at);
+		started[k] = n > 1 && pthread_create(&tids[k], NULL, dt_uprobe_close_some,
+						     &parts[k]) == 0;
+		if (!started[k])
+			dt_uprobe_close_some(&parts[k]);
+	}
+	for (size_t i = 0; i < k; i++)
+		if (started[i])
+			pthread_join(tids[i], NULL);
+}
+
 void
 dt_uprobe_detach(dt_handle_t *dtp, dt_bpfprog_t *bp)
 {
-	for (size_t k = 0; k < bp->perf_fds.len; k++)
-		close(bp->perf_fds.data[k]);
+	if (bp->perf_fds.len) {
+		dt_uprobe_close_all(bp->link_fds.data, bp->link_fds.len);
+		bp->link_fds.len = 0;
+		dt_uprobe_close_all(bp->perf_fds.data, bp->perf_fds.len);
+	}
 	bp->perf_fds.len = 0;
 }
