@@ -697,6 +697,56 @@ dt_agg_print(dt_strbuf_t *sb, const dt_aggdesc_t *desc, const dt_aggent_t *ents,
 	dt_agg_print_entries(sb, desc, ents, n);
 }
 
+/* ---- bucket bounds, for output other than DTrace's tables ----------------------------- */
+
+void
+dt_agg_bucket_lows(const dt_aggdesc_t *desc, int64_t *lo)
+{
+	int n = (int)desc->nwords;
+
+	if (n <= 0)
+		return;
+	switch (desc->func) {
+	case DT_AGG_QUANTIZE:
+		for (int b = 0; b < n; b++)
+			lo[b] = quant_bucketval(b);
+		break;
+	case DT_AGG_LQUANTIZE: {
+		int64_t base, step;
+		int levels;
+
+		lquant_params(desc, &base, &step, &levels);
+		for (int b = 1; b < n; b++)
+			lo[b] = base + (int64_t)(b - 1) * step;
+		break;
+	}
+	case DT_AGG_LLQUANTIZE: {
+		/* the walk of print_llquantize, every bucket */
+		int64_t factor = desc->arg[0], nsteps = desc->arg[3], value = 1, next, step;
+		int b = 1;
+
+		for (int64_t order = 0; order < desc->arg[1]; order++)
+			value *= factor;
+		next = value * factor;
+		step = next > nsteps ? next / nsteps : 1;
+		for (; b < n; b++) {
+			lo[b] = value;
+			if ((value += step) != next)
+				continue;
+			next = value * factor;
+			step = next > nsteps ? next / nsteps : 1;
+		}
+		break;
+	}
+	case DT_AGG_COUNT: case DT_AGG_SUM: case DT_AGG_MIN: case DT_AGG_MAX: case DT_AGG_AVG:
+	case DT_AGG_STDDEV:
+		for (int b = 0; b < n; b++)
+			lo[b] = 0;
+		break;
+	}
+	lo[0] = INT64_MIN;	/* the underflow bucket holds everything below */
+}
+
 /* ---- operations on snapshots: clear(), trunc() ---------------------------------------- */
 
 void

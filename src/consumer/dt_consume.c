@@ -141,6 +141,20 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 		}
 		dt_sb_putc(&msg, '\n');
 		fputs(dt_sb_str(&msg), stderr);
+		if (dtp->opts.oformat == DT_OFORMAT_JSON) {
+			/* and in the output, an object of its own */
+			dt_strbuf_t js = {0};
+
+			msg.s[--msg.len] = '\0';
+			dt_json_fault(&js, prp, prid, clause + 1,
+				      kind == DT_FAULT_DIVZERO ? "divide-by-zero" :
+				      kind == DT_FAULT_NOSCRATCH ? "out of scratch space" :
+				      "invalid address", addr, stmt,
+				      site < prog->fault_sites.len ? &prog->fault_sites.data[site]
+								   : NULL, dt_sb_str(&msg));
+			dt_consume_flush(dtp, &js);
+			dt_sb_free(&js);
+		}
 		dt_sb_free(&msg);
 		/* Then dtrace:::ERROR, if the program enables it (not for its own faults). */
 		if (!(prp && (prp->flags & DT_PRF_ERROR)))
@@ -413,15 +427,20 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 	dt_clause_t *cl;
 	dt_strbuf_t *sb = &dtp->cons->rec_sb;
 	dt_arena_t *tmp = &dtp->cons->rec_arena;
-	bool quiet = dtp->opts.quiet;
+	bool quiet = dtp->opts.quiet, json = dtp->opts.oformat == DT_OFORMAT_JSON;
 	uint64_t ran;		/* which conditional actions ran */
+	dt_strbuf_t js = {0};	/* -x oformat=json: the record's object (a commit may print
+				 * other records before it ends) */
 
 	memcpy(&prid, rec, 4);
 	memcpy(&cpu, rec + 4, 2);
 	memcpy(&ci, rec + 6, 2);
 	cl = prog->clauses[ci];
 	dt_arena_reset(tmp);
-	dt_consume_prefix(dtp, sb, cpu, prid, ci, same_probe_after);
+	if (json)
+		dt_json_probe_open(dtp, &js, cpu, prid);
+	else
+		dt_consume_prefix(dtp, sb, cpu, prid, ci, same_probe_after);
 	ran = dt_rec_ran(cl, rec, len);
 	for (int i = 0; i < cl->nactions; i++) {
 		dt_action_t *a = &cl->actions[i];
@@ -432,6 +451,8 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			continue;	/* under an if that was not taken */
 		for (int k = 0; k < n; k++)
 			dt_consume_arg(tmp, rec, len, &a->items[k], &args[k]);
+		if (json && dt_json_action(dtp, &js, a, rec, len, args, n))
+			continue;
 		switch (a->kind) {
 		case DT_ACT_TRACE:
 			if (a->items[0].kind == DT_REC_BYTES) {
@@ -501,7 +522,7 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
 		case DT_ACT_DENORMALIZE:
-			dt_consume_aggact(dtp, sb, a, &args[0]);
+			dt_consume_aggact(dtp, json ? &js : sb, a, &args[0]);
 			break;
 		case DT_ACT_EXIT:
 			/* the last exit() says the status, as in DTrace: END's over BEGIN's */
@@ -510,8 +531,13 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			break;
 		}
 	}
-	if (!quiet)
+	if (json) {
+		dt_json_probe_close(&js);
+		dt_sb_putn(sb, js.s, js.len);
+		dt_sb_free(&js);
+	} else if (!quiet) {
 		dt_sb_putc(sb, '\n');
+	}
 	dt_consume_flush(dtp, sb);
 }
 
@@ -755,6 +781,22 @@ dt_consume_drain(dt_handle_t *dtp)
 		;
 }
 
+/* -x oformat=json: a drop is also an object in the output (w: its DT_STATS_* word, or -1:
+ * records a full speculation refused). */
+static void
+dt_consume_drop_json(dt_handle_t *dtp, int w, int cpu, uint64_t n)
+{
+	static const char *const kind[] = {"principal", "aggregation", "dynamic variable"};
+	dt_strbuf_t js = {0};
+
+	if (dtp->opts.oformat != DT_OFORMAT_JSON)
+		return;
+	dt_json_drop(&js, w < 0 ? "speculative" : w == DT_STAT_SPECFAIL / 8 ? "failed speculation"
+			: w < (int)DT_ARRAY_SIZE(kind) ? kind[w] : "principal", cpu, n);
+	dt_consume_flush(dtp, &js);
+	dt_sb_free(&js);
+}
+
 void
 dt_consume_drops(dt_handle_t *dtp)
 {
@@ -780,6 +822,7 @@ dt_consume_drops(dt_handle_t *dtp)
 					*last = d;
 					continue;
 				}
+				dt_consume_drop_json(dtp, w, c, d - *last);
 				dt_consume_out_flush(dtp);
 				if (w == DT_STAT_SPECFAIL / 8) {
 					fprintf(stderr, "dtrace: %llu failed speculation%s (no "
@@ -798,6 +841,8 @@ dt_consume_drops(dt_handle_t *dtp)
 	}
 	free(v);
 	if (dtp->cons->spec_drops > dtp->cons->spec_drops_told) {
+		dt_consume_drop_json(dtp, -1, -1,
+				     dtp->cons->spec_drops - dtp->cons->spec_drops_told);
 		dt_consume_out_flush(dtp);
 		fprintf(stderr, "dtrace: %llu speculative drop%s\n",
 			(unsigned long long)(dtp->cons->spec_drops - dtp->cons->spec_drops_told),
@@ -806,15 +851,7 @@ dt_consume_drops(dt_handle_t *dtp)
 	}
 }
 
-/* One aggregation read from its map: merged entries, keys and value words. */
-typedef struct dt_aggsnap {
-	dt_aggent_t *ents;
-	uint8_t *keys;		/* n keys, keysize + 8 bytes apart */
-	uint64_t *vals;
-	size_t n;
-} dt_aggsnap_t;
-
-static void
+void
 dt_aggsnap_free(dt_aggsnap_t *sn)
 {
 	free(sn->ents);
@@ -893,7 +930,7 @@ dt_aggsnap_batch(dt_aggsnap_t *sn, size_t *cap, const dt_aggdesc_t *ad, int fd, 
 }
 
 /* Read aggregation ad (every CPU's copy of every key) and merge. */
-static void
+void
 dt_aggsnap_read(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
 {
 	int ncpus = libbpf_num_possible_cpus(), fd = dtp->agg_fds[ad->id];
@@ -939,7 +976,7 @@ dt_aggsnap_keycmp(const void *lp, const void *rp, void *arg)
  * function's (the module's) own, read while printing, and entries whose keys are now equal
  * merge into one.
  */
-static void
+void
 dt_aggsnap_user_keys(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
 {
 	uint32_t keysize = ad->keysize;
@@ -990,7 +1027,7 @@ dt_consume_sortopts(dt_handle_t *dtp)
 }
 
 /* The key formats of an aggregation (stack keys and symbols print symbolized). */
-static const dt_keyfmt_t *
+const dt_keyfmt_t *
 dt_consume_keyfmt(const dt_aggdesc_t *ad, dt_keyfmt_t *kf)
 {
 	static const dt_keyfmt_t map[] = {
@@ -1139,7 +1176,9 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 {
 	switch (a->kind) {
 	case DT_ACT_PRINTA:
-		if (a->pfmt)
+		if (dtp->opts.oformat == DT_OFORMAT_JSON)
+			dt_json_printa(dtp, sb, a);
+		else if (a->pfmt)
 			dt_consume_printa_fmt(dtp, sb, a);
 		else if (!dt_consume_agg_print(dtp, sb, a->aggs[0], true))
 			dt_sb_putc(sb, '\n');	/* DTrace's printa( ) of an empty one */
@@ -1170,7 +1209,7 @@ dt_consume_aggs(dt_handle_t *dtp)
 {
 	dt_program_t *prog = dtp->prog;
 	dt_strbuf_t sb = {0};
-	bool any = false;
+	bool any = false, json = dtp->opts.oformat == DT_OFORMAT_JSON;
 
 	/*
 	 * What DTrace prints at exit (FORMATS.md; Oracle's test suite's expected outputs):
@@ -1184,11 +1223,13 @@ dt_consume_aggs(dt_handle_t *dtp)
 
 		if (dtp->cons->agg_printed && dtp->cons->agg_printed[i])
 			continue;
-		if (dt_consume_agg_print(dtp, &sb, i, !dtp->opts.quiet))
+		if (json ? dt_json_agg_line(dtp, &sb, i)
+			 : dt_consume_agg_print(dtp, &sb, i, !dtp->opts.quiet))
 			any = true;
 	}
 	errno = 0;
-	if ((!any || dtp->opts.quiet) && fputc('\n', dtp->cons->out) == EOF)
+	/* JSON Lines have no empty lines */
+	if (!json && (!any || dtp->opts.quiet) && fputc('\n', dtp->cons->out) == EOF)
 		dt_consume_out_failed(dtp);
 	dt_consume_flush(dtp, &sb);
 	dt_sb_free(&sb);

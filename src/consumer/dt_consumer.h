@@ -373,6 +373,56 @@ typedef struct dt_consumer {
 dt_consumer_t *dt_consumer_new(struct dt_handle *dtp);	/* sets dtp->cons */
 void dt_consumer_free(struct dt_handle *dtp);
 
+/* ---- aggregation snapshots (dt_consume.c), for every form of output ------------------- */
+
+/* One aggregation read from its map: merged entries, keys and value words. */
+typedef struct dt_aggsnap {
+	dt_aggent_t *ents;
+	uint8_t *keys;		/* n keys, keysize + 8 bytes apart */
+	uint64_t *vals;
+	size_t n;
+} dt_aggsnap_t;
+
+/* Read aggregation ad from the kernel (every CPU's copy of every key) and merge. Reads only
+ * the handle's map descriptors: another thread may call it (dt_prom.c). */
+void dt_aggsnap_read(struct dt_handle *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn);
+/* usym() and umod() keys to their function's and module's address, equal keys merged. */
+void dt_aggsnap_user_keys(struct dt_handle *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn);
+void dt_aggsnap_free(dt_aggsnap_t *sn);
+/* The key formats of an aggregation (kf: DT_MAX_TUPLE entries). */
+const dt_keyfmt_t *dt_consume_keyfmt(const dt_aggdesc_t *ad, dt_keyfmt_t *kf);
+
+/*
+ * The lowest value of each bucket of a quantize, lquantize or llquantize value (desc->nwords
+ * entries; the first is INT64_MIN, the underflow). Bucket i holds [lo[i], lo[i + 1] - 1],
+ * the last one [lo[last], INT64_MAX].
+ */
+void dt_agg_bucket_lows(const dt_aggdesc_t *desc, int64_t *lo);
+
+/* ---- output for programs: JSON (dt_json.c), folded stacks and flame graphs (dt_flame.c),
+ * Prometheus (dt_prom.c) --------------------------------------------------------------- */
+
+/* The length of the valid UTF-8 sequence at s (n bytes left), 0 when it is not one. */
+size_t dt_utf8_seq(const uint8_t *s, size_t n);
+/* s[0 .. n) as a JSON string, quoted: invalid UTF-8 bytes become U+FFFD (false then). */
+bool dt_json_str(dt_strbuf_t *sb, const char *s, size_t n);
+
+/* A probe record's JSON object, its start, its data items, its end (a newline after). */
+void dt_json_probe_open(struct dt_handle *dtp, dt_strbuf_t *js, uint16_t cpu, uint32_t prid);
+/* One action's item; true when the action has nothing more to do (it only prints). */
+bool dt_json_action(struct dt_handle *dtp, dt_strbuf_t *js, const struct dt_action *a,
+		    const uint8_t *rec, uint32_t len, const dt_pfarg_t *args, int nargs);
+void dt_json_probe_close(dt_strbuf_t *js);
+/* printa(@a, ...) as an item of its record: the aggregations, unformatted. */
+void dt_json_printa(struct dt_handle *dtp, dt_strbuf_t *js, const struct dt_action *a);
+/* Aggregation id as a line of its own, {"type":"aggregation", ...}; false: no entries. */
+bool dt_json_agg_line(struct dt_handle *dtp, dt_strbuf_t *sb, int id);
+/* A fault (as dt_consume_fault reads it) and drops, as lines of their own. */
+void dt_json_fault(dt_strbuf_t *sb, const dt_probe_t *prp, uint32_t prid, uint64_t epid,
+		   const char *fault, uint64_t addr, unsigned stmt, const dt_loc_t *loc,
+		   const char *message);
+void dt_json_drop(dt_strbuf_t *sb, const char *kind, int cpu, uint64_t count);
+
 /* ---- the consume loop (dt_consume.c) -------------------------------------------------- */
 
 struct dt_handle;

@@ -14,6 +14,7 @@
  *            forms) or a rate in hz; a bare number is nanoseconds, the bare name 0
  *   count    a number, no suffix
  *   enum     one of the row's names
+ *   string   any text that fits the field (a file name, an address)
  *   ignored  accepted for scripts' sake; it changes nothing on this kernel yet
  *
  * An option marked fixed holds for the whole trace (the maps, the consumer's buffers and the
@@ -40,6 +41,7 @@ typedef enum dt_optkind {
 	DT_OPTK_TIME,
 	DT_OPTK_COUNT,
 	DT_OPTK_ENUM,
+	DT_OPTK_STRING,
 	DT_OPTK_IGNORED,
 } dt_optkind_t;
 
@@ -72,6 +74,14 @@ typedef struct dt_optdesc {
 static const char *const dt_bufpolicies[] = {
 	[DT_BUFPOLICY_SWITCH] = "switch", [DT_BUFPOLICY_FILL] = "fill",
 	[DT_BUFPOLICY_RING] = "ring", NULL,
+};
+
+static const char *const dt_oformats[] = {
+	[DT_OFORMAT_NONE] = "none", [DT_OFORMAT_JSON] = "json", NULL,
+};
+
+static const char *const dt_aggformats[] = {
+	[DT_AGGFORMAT_TEXT] = "text", [DT_AGGFORMAT_FOLDED] = "folded", NULL,
 };
 
 /*
@@ -130,6 +140,16 @@ static const dt_optdesc_t dt_opts[] = {
 	 true},
 	/* debugging, to test how a verifier rejection is reported: see dt_cg_clause */
 	{"rejectclause", DT_OPTK_COUNT, F(rejectclause), 0, 0, UINT32_MAX, DT_OPT_NEEDVAL, NULL,
+	 NULL, true},
+	/* oformat: FreeBSD's name and values; the output is one kind for the whole trace */
+	{"oformat", DT_OPTK_ENUM, F(oformat), DT_OFORMAT_NONE, 0, DT_OFORMAT_JSON,
+	 DT_OPT_NEEDVAL, NULL, dt_oformats, true},
+	{"aggformat", DT_OPTK_ENUM, F(aggformat), DT_AGGFORMAT_TEXT, 0, DT_AGGFORMAT_FOLDED,
+	 DT_OPT_NEEDVAL, NULL, dt_aggformats},
+	{"flamegraph", DT_OPTK_STRING, F(flamegraph), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true},
+	{"prometheus", DT_OPTK_STRING, F(prometheus), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true},
+	/* each series is a line of every scrape: a bound keeps a runaway key from flooding */
+	{"promseries", DT_OPTK_COUNT, F(promseries), 10000, 1, 10000000, DT_OPT_NEEDVAL, NULL,
 	 NULL, true},
 	OPT_IGNORED("cpu"), OPT_IGNORED("jstackstrsize"), OPT_IGNORED("stackindent"),
 	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"), OPT_IGNORED("rawbytes"),
@@ -192,6 +212,11 @@ dt_opt_store(dt_options_t *o, const dt_optdesc_t *d, uint64_t v)
 {
 	char *p = (char *)o + d->off;
 
+	if (d->kind == DT_OPTK_STRING) {
+		/* v: the text, checked to fit by dt_opt_set; 0 (the default) is "" */
+		snprintf(p, d->width, "%s", v ? (const char *)(uintptr_t)v : "");
+		return;
+	}
 	switch (d->width) {
 	case 0:
 		break;
@@ -274,6 +299,11 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 	case DT_OPTK_TIME:
 		rc = dt_parse_time(value, &v, false);
 		break;
+	case DT_OPTK_STRING:
+		if (!*value || strlen(value) >= d->width)
+			return -1;
+		dt_opt_store(&dtp->opts, d, (uint64_t)(uintptr_t)value);
+		return 0;
 	case DT_OPTK_ENUM:
 		for (v = 0; d->names[v] && strcmp(value, d->names[v]) != 0; v++)
 			;

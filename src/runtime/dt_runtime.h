@@ -36,6 +36,17 @@ typedef enum dt_bufpolicy {
 	DT_BUFPOLICY_RING,	/* each CPU keeps its last bufsize bytes, printed at the end */
 } dt_bufpolicy_t;
 
+/* -x oformat and -x aggformat: output for programs (src/consumer/dt_json.c, dt_flame.c). */
+typedef enum dt_oformat {
+	DT_OFORMAT_NONE,	/* the default: DTrace's text */
+	DT_OFORMAT_JSON,	/* one JSON object per line (doc/OUTPUT.md) */
+} dt_oformat_t;
+
+typedef enum dt_aggformat {
+	DT_AGGFORMAT_TEXT,	/* the default: DTrace's tables */
+	DT_AGGFORMAT_FOLDED,	/* "frame;frame;frame count", root first */
+} dt_aggformat_t;
+
 /* Options: the -x names, their defaults and limits are dt_options.c's table. */
 typedef struct dt_options {
 	bool quiet;
@@ -67,6 +78,11 @@ typedef struct dt_options {
 	uint32_t ustackframes;	/* frames ustack() records by default */
 	uint32_t jstackframes;	/* frames jstack() records by default */
 	uint64_t specsize;	/* bytes one speculation may hold */
+	dt_oformat_t oformat;	/* -x oformat=json */
+	dt_aggformat_t aggformat;	/* -x aggformat=folded */
+	char flamegraph[1024];	/* -x flamegraph=FILE.svg: drawn at exit; "" none */
+	char prometheus[128];	/* -x prometheus=ADDR:PORT: served while tracing; "" none */
+	uint32_t promseries;	/* the most series one scrape serves */
 } dt_options_t;
 
 /* One loaded BPF program and where it is attached. */

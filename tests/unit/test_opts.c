@@ -141,6 +141,24 @@ UNIT_TEST(opt_counts_bools_enums)
 	UNIT_EQ_STR(set(dtp, "bufpolicy", "lifo"), BADVAL);
 	UNIT_EQ_STR(set(dtp, "bufpolicy", NULL), BADVAL);
 	UNIT_EQ_INT(o->bufpolicy, DT_BUFPOLICY_RING);
+	UNIT_EQ_STR(set(dtp, "oformat", "json"), "ok");
+	UNIT_EQ_INT(o->oformat, DT_OFORMAT_JSON);
+	UNIT_EQ_STR(set(dtp, "oformat", "xml"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "aggformat", "folded"), "ok");
+	UNIT_EQ_INT(o->aggformat, DT_AGGFORMAT_FOLDED);
+	UNIT_EQ_STR(o->flamegraph, "");
+	UNIT_EQ_STR(set(dtp, "flamegraph", "/tmp/x.svg"), "ok");
+	UNIT_EQ_STR(o->flamegraph, "/tmp/x.svg");
+	UNIT_EQ_STR(set(dtp, "flamegraph", NULL), BADVAL);
+	UNIT_EQ_STR(set(dtp, "prometheus", ""), BADVAL);
+	{
+		char longv[sizeof(o->prometheus) + 1];
+
+		memset(longv, 'a', sizeof(longv) - 1);
+		longv[sizeof(longv) - 1] = '\0';
+		UNIT_EQ_STR(set(dtp, "prometheus", longv), BADVAL);	/* does not fit */
+	}
+	UNIT_EQ_INT(o->promseries, 10000);
 	UNIT_EQ_STR(set(dtp, "cpu", "3"), "ok");	/* accepted, ignored */
 	UNIT_EQ_STR(set(dtp, "nosuchopt", "1"), "Invalid option name");
 	dt_handle_free(dtp);
