@@ -1199,6 +1199,8 @@ dt_run(dt_cmd_t *c)
 	sigprocmask(SIG_SETMASK, &orig, NULL);
 	if (rc == 0 && dtp->cons->exiting)
 		rc = dtp->cons->exit_status;
+	if (dtp->cons->exit_failed)
+		rc = 1;		/* an output asked for (a flame graph) could not be made */
 	return rc;
 }
 

@@ -1062,9 +1062,13 @@ dt_consume_agg_print(dt_handle_t *dtp, dt_strbuf_t *sb, int id, bool lead)
 		po.ksyms = dtp->ksyms;
 		po.usyms = dtp->cons->usyms;
 		po.keyfmt = dt_consume_keyfmt(ad, keyfmt);
-		if (lead)
-			dt_sb_putc(sb, '\n');
-		dt_agg_print_entries_opts(sb, ad, sn.ents, sn.n, &po);
+		if (dtp->opts.aggformat == DT_AGGFORMAT_FOLDED) {
+			dt_flame_folded(sb, ad, sn.ents, sn.n, &po);
+		} else {
+			if (lead)
+				dt_sb_putc(sb, '\n');
+			dt_agg_print_entries_opts(sb, ad, sn.ents, sn.n, &po);
+		}
 	}
 	dt_aggsnap_free(&sn);
 	return any;
@@ -1210,6 +1214,7 @@ dt_consume_aggs(dt_handle_t *dtp)
 	dt_program_t *prog = dtp->prog;
 	dt_strbuf_t sb = {0};
 	bool any = false, json = dtp->opts.oformat == DT_OFORMAT_JSON;
+	bool lines = json || dtp->opts.aggformat == DT_AGGFORMAT_FOLDED;
 
 	/*
 	 * What DTrace prints at exit (FORMATS.md; Oracle's test suite's expected outputs):
@@ -1228,12 +1233,14 @@ dt_consume_aggs(dt_handle_t *dtp)
 			any = true;
 	}
 	errno = 0;
-	/* JSON Lines have no empty lines */
-	if (!json && (!any || dtp->opts.quiet) && fputc('\n', dtp->cons->out) == EOF)
+	/* JSON Lines and folded stacks have no empty lines */
+	if (!lines && (!any || dtp->opts.quiet) && fputc('\n', dtp->cons->out) == EOF)
 		dt_consume_out_failed(dtp);
 	dt_consume_flush(dtp, &sb);
 	dt_sb_free(&sb);
 	dt_consume_out_flush(dtp);
+	if (dtp->opts.flamegraph[0] && dt_flame_write(dtp) < 0)
+		dtp->cons->exit_failed = true;
 }
 
 static bool

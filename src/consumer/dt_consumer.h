@@ -368,6 +368,7 @@ typedef struct dt_consumer {
 	uint64_t spec_drops, spec_drops_told;	/* records a full speculation refused */
 	uint64_t *agg_normal;		/* per aggregation: normalize() factor (1: none) */
 	bool *agg_printed;		/* per aggregation: printa() printed it (not again at exit) */
+	bool exit_failed;		/* an output asked for could not be made: exit status 1 */
 } dt_consumer_t;
 
 dt_consumer_t *dt_consumer_new(struct dt_handle *dtp);	/* sets dtp->cons */
@@ -422,6 +423,16 @@ void dt_json_fault(dt_strbuf_t *sb, const dt_probe_t *prp, uint32_t prid, uint64
 		   const char *fault, uint64_t addr, unsigned stmt, const dt_loc_t *loc,
 		   const char *message);
 void dt_json_drop(dt_strbuf_t *sb, const char *kind, int cpu, uint64_t count);
+
+/* Is the aggregation keyed by a stack() or ustack() (dt_flame.c)? */
+bool dt_flame_has_stack(const dt_aggdesc_t *ad);
+/* -x aggformat=folded: "frame;frame;frame value" per entry, root first, other keys first. */
+void dt_flame_folded(dt_strbuf_t *sb, const dt_aggdesc_t *ad, const dt_aggent_t *ents,
+		     size_t n, const dt_aggpopts_t *po);
+/* A flame graph, a whole SVG document, of folded lines (those with a positive count). */
+void dt_flame_svg(dt_strbuf_t *sb, const char *folded, const char *title);
+/* -x flamegraph=FILE: every stack-keyed aggregation's graph written (-1: one was not). */
+int dt_flame_write(struct dt_handle *dtp);
 
 /* ---- the consume loop (dt_consume.c) -------------------------------------------------- */
 
