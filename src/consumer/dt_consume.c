@@ -747,6 +747,8 @@ dt_consume_init(dt_handle_t *dtp)
 	}
 	dtp->cons->last_drops = dt_xcalloc((size_t)libbpf_num_possible_cpus() * (DT_STATS_SIZE / 8),
 				     sizeof(uint64_t));
+	if (dtp->opts.prometheus[0] && dt_prom_start(dtp) < 0)
+		return -1;
 	return 0;
 }
 
@@ -1289,6 +1291,7 @@ dt_consume_proc_exec(dt_handle_t *dtp, pid_t pid)
 void
 dt_consume_fini(dt_handle_t *dtp)
 {
+	dt_prom_stop(dtp);	/* before anything it reads goes */
 	for (uint32_t i = 0; dtp->cons->specs && i <= dtp->opts.nspec; i++)
 		dt_recbuf_free(&dtp->cons->specs[i]);
 	free(dtp->cons->specs);

@@ -369,6 +369,7 @@ typedef struct dt_consumer {
 	uint64_t *agg_normal;		/* per aggregation: normalize() factor (1: none) */
 	bool *agg_printed;		/* per aggregation: printa() printed it (not again at exit) */
 	bool exit_failed;		/* an output asked for could not be made: exit status 1 */
+	struct dt_prom *prom;		/* -x prometheus: the server thread, or NULL */
 } dt_consumer_t;
 
 dt_consumer_t *dt_consumer_new(struct dt_handle *dtp);	/* sets dtp->cons */
@@ -403,6 +404,8 @@ void dt_agg_bucket_lows(const dt_aggdesc_t *desc, int64_t *lo);
 /* ---- output for programs: JSON (dt_json.c), folded stacks and flame graphs (dt_flame.c),
  * Prometheus (dt_prom.c) --------------------------------------------------------------- */
 
+/* The aggregating functions' D names, by dt_agg_func_t ("count", ..., "llquantize"). */
+extern const char *const dt_agg_funcnames[];
 /* The length of the valid UTF-8 sequence at s (n bytes left), 0 when it is not one. */
 size_t dt_utf8_seq(const uint8_t *s, size_t n);
 /* s[0 .. n) as a JSON string, quoted: invalid UTF-8 bytes become U+FFFD (false then). */
@@ -433,6 +436,21 @@ void dt_flame_folded(dt_strbuf_t *sb, const dt_aggdesc_t *ad, const dt_aggent_t 
 void dt_flame_svg(dt_strbuf_t *sb, const char *folded, const char *title);
 /* -x flamegraph=FILE: every stack-keyed aggregation's graph written (-1: one was not). */
 int dt_flame_write(struct dt_handle *dtp);
+/* A stack key's frames by function, root first, joined by ';' (us NULL: user addresses raw). */
+void dt_flame_stack(dt_strbuf_t *sb, const uint8_t *p, uint32_t size, bool user,
+		    dt_ksyms_t *ks, dt_usyms_t *us);
+
+/*
+ * -x prometheus=ADDR:PORT (dt_prom.c): a thread serving the aggregations, read from the kernel
+ * at each scrape, in Prometheus' text format. dt_prom_format writes one aggregation's metric
+ * family, at most max series in all (*series counts them; entries left out add to *omitted).
+ */
+typedef struct dt_prom dt_prom_t;
+
+int dt_prom_start(struct dt_handle *dtp);	/* after the maps exist; -1: said why */
+void dt_prom_stop(struct dt_handle *dtp);	/* accepts a consumer without one */
+void dt_prom_format(dt_strbuf_t *sb, const dt_aggdesc_t *ad, const dt_aggent_t *ents,
+		    size_t n, dt_ksyms_t *ks, uint64_t *series, uint64_t max, uint64_t *omitted);
 
 /* ---- the consume loop (dt_consume.c) -------------------------------------------------- */
 

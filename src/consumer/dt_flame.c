@@ -81,6 +81,17 @@ flame_stack(dt_strbuf_t *sb, size_t start, const uint8_t *p, uint32_t size, bool
 	dt_sb_free(&tmp);
 }
 
+void
+dt_flame_stack(dt_strbuf_t *sb, const uint8_t *p, uint32_t size, bool user, dt_ksyms_t *ks,
+	       dt_usyms_t *us)
+{
+	dt_aggpopts_t po = {0};
+
+	po.ksyms = ks;
+	po.usyms = us;
+	flame_stack(sb, sb->len, p, size, user, &po);
+}
+
 /* The samples of one entry: its value, or the total count of a histogram's buckets. */
 static int64_t
 flame_value(const dt_aggdesc_t *ad, const uint64_t *val, uint64_t normal)

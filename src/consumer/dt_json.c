@@ -335,7 +335,7 @@ dt_json_action(dt_handle_t *dtp, dt_strbuf_t *js, const dt_action_t *a, const ui
 	return true;
 }
 
-static const char *const json_aggfuncs[] = {
+const char *const dt_agg_funcnames[] = {
 	[DT_AGG_COUNT] = "count", [DT_AGG_SUM] = "sum", [DT_AGG_AVG] = "avg",
 	[DT_AGG_MIN] = "min", [DT_AGG_MAX] = "max", [DT_AGG_STDDEV] = "stddev",
 	[DT_AGG_QUANTIZE] = "quantize", [DT_AGG_LQUANTIZE] = "lquantize",
@@ -419,7 +419,7 @@ json_agg(dt_handle_t *dtp, dt_strbuf_t *sb, int id)
 	dt_agg_sort(ad, sn.ents, sn.n, &sort);
 	dt_sb_puts(sb, "\"name\":");
 	json_cstr(sb, ad->name);
-	dt_sb_printf(sb, ",\"function\":\"%s\",\"entries\":[", json_aggfuncs[ad->func]);
+	dt_sb_printf(sb, ",\"function\":\"%s\",\"entries\":[", dt_agg_funcnames[ad->func]);
 	for (size_t i = 0; i < sn.n; i++) {
 		json_sep(sb);
 		dt_sb_puts(sb, "{\"keys\":[");
