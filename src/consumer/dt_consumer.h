@@ -9,7 +9,10 @@
  * src/common/dt_pfmt.c), dt_format.c (trace() and the default record line), dt_aggprint.c
  * (aggregation tables and histograms, clear/trunc/normalize, printa joins), dt_usyms.c (user
  * symbols for ustack(), %A, uaddr(), usym(), umod()); kernel symbols for stack(), %a, func()
- * and mod() come from src/common/dt_ksyms.c. dt_consume.c owns the loop.
+ * and mod() come from src/common/dt_ksyms.c. dt_consume.c owns the loop. Output for programs
+ * hooks into it where text would print: dt_json.c (-x oformat=json), dt_flame.c (-x
+ * aggformat=folded, -x flamegraph), dt_prom.c (-x prometheus: a server thread that reads the
+ * aggregation maps itself).
  */
 #ifndef DT_CONSUMER_H
 #define DT_CONSUMER_H

@@ -20,9 +20,9 @@ syscall::openat:entry /pid == $target && strstr(copyinstr(arg1), "j\"q") != "" /
 	@c[copyinstr(arg1), pid] = count(); @s["k"] = sum(-3); @a = avg(10); @mn = min(-5);
 	@mx = max(9); @sd = stddev(4); @q = quantize(5); @l = lquantize(3, 0, 10, 2);
 	@ll = llquantize(50, 10, 0, 2, 10); @st[stack()] = count(); @us[ustack()] = count();
-	@big = sum(0x7fffffffffffffff);
+	@big = sum(0x7fffffffffffffff); self->hit = 1;
 }
-syscall::openat:return /pid == $target && arg1 == -2/ { printa(@s); }
+syscall::openat:return /self->hit/ { printa(@s); self->hit = 0; }
 BEGIN { trace(*(int *)0); }' >"$TMPDIR/out" 2>"$TMPDIR/err" ||
 	{ cat "$TMPDIR/err"; fail "dtrace failed"; }
 "$DTRACE" -x oformat=json -x aggsize=1k -q -c "$TRIGGERS/getpid 2000" -n '

@@ -10,10 +10,14 @@
 # shellcheck disable=SC2016
 fail() { echo "$1"; [ -f "$TMPDIR/prom.log" ] && tail -20 "$TMPDIR/prom.log"; exit 1; }
 command -v python3 >/dev/null || { echo "no python3"; exit 77; }
+# On the way out: our Prometheus stopped; a dtrace still running released (its shell reads
+# the FIFO) and waited for.
 cleanup() {
 	[ -n "$ppid" ] && kill "$ppid" 2>/dev/null && wait "$ppid" 2>/dev/null
-	[ -p "$TMPDIR/go" ] && echo >"$TMPDIR/go" &
-	[ -n "$dpid" ] && wait "$dpid" 2>/dev/null
+	if [ -n "$dpid" ] && kill -0 "$dpid" 2>/dev/null; then
+		echo >"$TMPDIR/go" &
+		wait "$dpid" 2>/dev/null
+	fi
 }
 trap cleanup EXIT
 # wait_for FILE PATTERN: until FILE has a line matching PATTERN (at most 60 s)
@@ -130,6 +134,8 @@ wait('histogram_quantile(0.5, dtrace_l_bucket)', lambda r: 1 < float(r[0]['value
      'lquantize median')
 wait('scrape_samples_scraped{job="dtrace"}', lambda r: int(r[0]['value'][1]) == 19, 'samples')
 PY
+	kill "$ppid" && wait "$ppid" 2>/dev/null
+	ppid=
 fi
 echo >"$TMPDIR/go"
 wait "$dpid" || fail "dtrace exited $?"
