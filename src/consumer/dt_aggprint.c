@@ -721,21 +721,23 @@ dt_agg_bucket_lows(const dt_aggdesc_t *desc, int64_t *lo)
 		break;
 	}
 	case DT_AGG_LLQUANTIZE: {
-		/* the walk of print_llquantize, every bucket */
-		int64_t factor = desc->arg[0], nsteps = desc->arg[3], value = 1, next, step;
-		int b = 1;
+		/*
+		 * The positive side and the overflow start where dt_llquant_value says; a
+		 * negative bucket (and the middle one) is the mirror of the positive one past
+		 * its mirror: it starts one above minus that one's start.
+		 */
+		int p = (n - 3) / 2;
 
-		for (int64_t order = 0; order < desc->arg[1]; order++)
-			value *= factor;
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
-		for (; b < n; b++) {
-			lo[b] = value;
-			if ((value += step) != next)
-				continue;
-			next = value * factor;
-			step = next > nsteps ? next / nsteps : 1;
+		if (n < 3 || dt_llquant_nwords(desc->arg[0], desc->arg[1], desc->arg[2],
+					       desc->arg[3]) != (uint32_t)n) {
+			memset(lo, 0, (size_t)n * sizeof(*lo));
+			break;
 		}
+		for (int b = p + 2; b < n; b++)
+			dt_llquant_value(desc->arg[0], desc->arg[1], desc->arg[2], desc->arg[3], b,
+					 &lo[b]);
+		for (int b = 1; b <= p + 1; b++)
+			lo[b] = 1 - lo[2 * p + 3 - b];
 		break;
 	}
 	case DT_AGG_COUNT: case DT_AGG_SUM: case DT_AGG_MIN: case DT_AGG_MAX: case DT_AGG_AVG:

@@ -19,7 +19,8 @@ syscall::openat:entry /pid == $target && strstr(copyinstr(arg1), "j\"q") != "" /
 	printf("%s|%d", copyinstr(arg1), 42);
 	@c[copyinstr(arg1), pid] = count(); @s["k"] = sum(-3); @a = avg(10); @mn = min(-5);
 	@mx = max(9); @sd = stddev(4); @q = quantize(5); @l = lquantize(3, 0, 10, 2);
-	@ll = llquantize(50, 10, 0, 2, 10); @st[stack()] = count(); @us[ustack()] = count();
+	@ll = llquantize(50, 10, 0, 2, 10); @lln = llquantize(-50, 10, 1, 2, 10);
+	@st[stack()] = count(); @us[ustack()] = count();
 	@big = sum(0x7fffffffffffffff); self->hit = 1;
 }
 syscall::openat:return /self->hit/ { printa(@s); self->hit = 0; }
@@ -81,6 +82,7 @@ check(aggs['big']['entries'][0]['value'] == 2 * 0x7fffffffffffffff - 2**64, '64-
 check(aggs['q']['entries'][0]['buckets'] == [{'min': 4, 'max': 7, 'count': 2}], 'quantize')
 check(aggs['l']['entries'][0]['buckets'] == [{'min': 2, 'max': 3, 'count': 2}], 'lquantize')
 check(aggs['ll']['entries'][0]['buckets'] == [{'min': 50, 'max': 59, 'count': 2}], 'llquantize')
+check(aggs['lln']['entries'][0]['buckets'] == [{'min': -59, 'max': -50, 'count': 2}], 'negative')
 st = aggs['st']['entries'][0]['keys'][0]['frames']
 check(len(st) >= 2 and all('`' in f for f in st), 'stack frames %s' % st)
 us = aggs['us']['entries'][0]['keys'][0]
@@ -88,7 +90,7 @@ check(us['frames'] and all('`' in f for f in us['frames']) and us['pid'] > 0,
       'ustack frames %s' % us)
 err = [r for r in recs if r['type'] == 'error']
 check(len(err) == 1 and err[0]['name'] == 'BEGIN' and err[0]['fault'] == 'invalid address'
-      and err[0]['addr'] == 0 and err[0]['line'] == 11 and
+      and err[0]['addr'] == 0 and err[0]['line'] == 12 and
       err[0]['message'].startswith('dtrace: error on enabled probe ID'), 'error %s' % err)
 dr = [r for r in drops if r['type'] == 'drop']
 check(dr and all(r['kind'] == 'aggregation' and r['count'] > 0 for r in dr), 'drops %s' % dr)
