@@ -691,6 +691,35 @@ dt_cg_cmp_op(dt_tok_kind_t op, bool is_signed)
 
 static void dt_cg_arith(dt_cg_t *cg, int op, const dt_type_t *t);
 
+/*
+ * r1 = r1 / r0 (or r1 % r0) as signed 64-bit values, r0 != 0; clobbers r2. BPF's signed
+ * division (sdiv, smod) is a v4 instruction that kernels before 6.6 refuse ("BPF_ALU uses
+ * reserved fields": Debian 12's 6.1, RHEL 9's 5.14), so it is done unsigned on the
+ * magnitudes: C's truncation toward zero, the remainder with the dividend's sign, and
+ * INT64_MIN / -1 = INT64_MIN as sdiv gives.
+ */
+static void
+dt_cg_sdivmod(dt_cg_t *cg, bool mod)
+{
+	dt_irbuf_t *ir = IR(cg);
+	int apos = dt_ir_label(ir), bpos = dt_ir_label(ir), done = dt_ir_label(ir);
+
+	/* r2's sign bit: the result's (the dividend's for %, else the operands' xor) */
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	if (!mod)
+		EMIT(cg, DT_ALU64_REG(BPF_XOR, 2, 0));
+	dt_ir_jmp_imm(ir, BPF_JSGE, 1, 0, apos);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 1, 0));
+	dt_ir_place(ir, apos);
+	dt_ir_jmp_imm(ir, BPF_JSGE, 0, 0, bpos);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
+	dt_ir_place(ir, bpos);
+	EMIT(cg, DT_ALU64_REG(mod ? BPF_MOD : BPF_DIV, 1, 0));
+	dt_ir_jmp_imm(ir, BPF_JSGE, 2, 0, done);
+	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 1, 0));
+	dt_ir_place(ir, done);
+}
+
 static void
 dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
 {
@@ -722,7 +751,7 @@ dt_cg_binary(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_ALU64_REG(n->op == TOK_PLUS ? BPF_ADD : BPF_SUB, 1, 0));
 		if (diff && esz > 1) {
 			EMIT(cg, DT_MOV64_IMM(0, (int32_t)esz));
-			EMIT(cg, DT_SDIV64_REG(1, 0));
+			dt_cg_sdivmod(cg, false);
 		}
 		EMIT(cg, DT_MOV64_REG(0, 1));
 		return;
@@ -764,10 +793,10 @@ dt_cg_arith(dt_cg_t *cg, int op, const dt_type_t *t)
 		dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, ok);
 		dt_cg_fault(cg, DT_FAULT_DIVZERO);
 		dt_ir_place(IR(cg), ok);
-		if (op == TOK_SLASH)
-			EMIT(cg, t->is_signed ? DT_SDIV64_REG(1, 0) : DT_ALU64_REG(BPF_DIV, 1, 0));
+		if (t->is_signed)
+			dt_cg_sdivmod(cg, op == TOK_PERCENT);
 		else
-			EMIT(cg, t->is_signed ? DT_SMOD64_REG(1, 0) : DT_ALU64_REG(BPF_MOD, 1, 0));
+			EMIT(cg, DT_ALU64_REG(op == TOK_SLASH ? BPF_DIV : BPF_MOD, 1, 0));
 		break;
 	}
 	default:

@@ -157,8 +157,6 @@ dt_insn_mem(uint8_t code, uint8_t dst, uint8_t src, long off, int32_t imm)
 #define DT_CALL(fn) dt_insn(BPF_JMP | BPF_CALL, 0, 0, 0, fn)
 #define DT_EXIT() dt_insn(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 /* Signed division and modulo (BPF ISA v4): the offset field 1 selects the signed form. */
-#define DT_SDIV64_REG(d, s) dt_insn(BPF_ALU64 | BPF_DIV | BPF_X, d, s, 1, 0)
-#define DT_SMOD64_REG(d, s) dt_insn(BPF_ALU64 | BPF_MOD | BPF_X, d, s, 1, 0)
 
 void dt_ir_ld_imm64(dt_irbuf_t *ir, int reg, uint64_t v);
 void dt_ir_ld_map(dt_irbuf_t *ir, int reg, int map_index);		/* map pointer */
