@@ -8,7 +8,7 @@
  * none of this does not read the kernel's types.
  *
  * Members with no Linux counterpart (projects, zones, pools, tasks, contracts) are 0, as
- * scripts written for Solaris expect them to exist.
+ * scripts written for Solaris expect them to exist. dev_t is io.d's (read before this).
  */
 
 typedef int taskid_t;
@@ -16,7 +16,6 @@ typedef int projid_t;
 typedef int poolid_t;
 typedef int zoneid_t;
 typedef int psetid_t;
-typedef uint64_t dev_t;
 
 /* process states (pr_state) and their letters (pr_sname) */
 inline char SSLEEP = 1;
