@@ -95,6 +95,13 @@ typedef struct tcplsinfo {
 	int tcps_state;			/* the state before */
 } tcplsinfo_t;
 
+/*
+ * A socket's local port: the one it sends from, which stays when a closed socket gives its
+ * bound port (skc_num) back; skc_num before the socket has sent (a listener).
+ */
+inline uint16_t __tcp_lport[struct sock *S] = ((struct inet_sock *)S)->inet_sport ?
+    ntohs(((struct inet_sock *)S)->inet_sport) : S->__sk_common.skc_num;
+
 /* a TCP header, or NULL where the provider has only the socket (arg3) */
 typedef void *__dtrace_tcp_void_tcp_t;
 
@@ -118,9 +125,9 @@ translator tcpinfo_t < struct tcphdr *T > {
 translator tcpinfo_t < __dtrace_tcp_void_tcp_t *T > {
 	tcp_sport = T ? ntohs(((struct tcphdr *)T)->source) : !arg3 ? 0 :
 	    arg7 == NET_PROBE_INBOUND ? ntohs(((struct sock *)arg3)->__sk_common.skc_dport) :
-	    ((struct sock *)arg3)->__sk_common.skc_num;
+	    __tcp_lport[(struct sock *)arg3];
 	tcp_dport = T ? ntohs(((struct tcphdr *)T)->dest) : !arg3 ? 0 :
-	    arg7 == NET_PROBE_INBOUND ? ((struct sock *)arg3)->__sk_common.skc_num :
+	    arg7 == NET_PROBE_INBOUND ? __tcp_lport[(struct sock *)arg3] :
 	    ntohs(((struct sock *)arg3)->__sk_common.skc_dport);
 	tcp_seq = T ? ntohl(((struct tcphdr *)T)->seq) : 0;
 	tcp_ack = T ? ntohl(((struct tcphdr *)T)->ack_seq) : 0;
@@ -154,7 +161,7 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	    ((struct sock *)T)->__sk_common.skc_v6_daddr.in6_u.u6_addr32[2] &&
 	    ((struct sock *)T)->__sk_common.skc_v6_rcv_saddr.in6_u.u6_addr32[3] ==
 	    ((struct sock *)T)->__sk_common.skc_v6_daddr.in6_u.u6_addr32[3];
-	tcps_lport = T ? ((struct sock *)T)->__sk_common.skc_num :
+	tcps_lport = T ? __tcp_lport[(struct sock *)T] :
 	    !arg4 ? 0 : ntohs(arg7 == NET_PROBE_INBOUND ?
 	    ((struct tcphdr *)arg4)->dest : ((struct tcphdr *)arg4)->source);
 	tcps_rport = T ? ntohs(((struct sock *)T)->__sk_common.skc_dport) :

@@ -17,6 +17,7 @@ static const struct {
 	unsigned flags;
 } dt_providers[] = {
 	{"dtrace", &dt_prov_dtrace_ops, 0},
+	{"ip", &dt_prov_ip_ops, 0},
 	{"pid", &dt_prov_pid_ops, DT_PROV_PER_PROCESS},
 	{"proc", &dt_prov_proc_ops, 0},
 	{"fbt", &dt_prov_fbt_ops, 0},
@@ -24,7 +25,9 @@ static const struct {
 	{"sched", &dt_prov_sched_ops, 0},
 	{"sdt", &dt_prov_sdt_ops, 0},
 	{"syscall", &dt_prov_syscall_ops, 0},
+	{"tcp", &dt_prov_tcp_ops, 0},
 	{"tracepoint", &dt_prov_sdt_ops, 0},
+	{"udp", &dt_prov_udp_ops, 0},
 	{"usdt", &dt_prov_usdt_ops, DT_PROV_ANY_NAME},
 };
 
