@@ -151,3 +151,36 @@ translator devinfo_t < struct bio *B > {
 	dev_statname = B->bi_bdev ? __dev_statname[B->bi_bdev] : "<unknown>";
 	dev_pathname = B->bi_bdev ? strjoin("/dev/", __dev_statname[B->bi_bdev]) : "<unknown>";
 };
+
+/*
+ * The file of a bio's data, where the block layer can know it: the first page it carries
+ * belongs to a file's page cache (its folio's mapping, unless that is an anonymous one:
+ * bit 0 set). The file is its inode's first name (a dentry alias); the block I/O has no
+ * open file, so no path, mount or open flags. fi_offset is the page's offset in the file.
+ */
+inline struct page *__bio_page[struct bio *B] =
+    B->bi_vcnt ? B->bi_io_vec[B->bi_iter.bi_idx].bv_page : NULL;
+inline struct folio *__page_folio[struct page *P] = P->compound_head & 1 ?
+    (struct folio *)(P->compound_head - 1) : (struct folio *)P;
+inline struct address_space *__bio_mapping[struct bio *B] = !__bio_page[B] ? NULL :
+    (uintptr_t)__page_folio[__bio_page[B]]->mapping & 1 ? NULL :
+    __page_folio[__bio_page[B]]->mapping;
+inline struct dentry *__bio_dentry[struct bio *B] =
+    !__bio_mapping[B] || !__bio_mapping[B]->host->i_dentry.first ? NULL :
+    (struct dentry *)((uintptr_t)__bio_mapping[B]->host->i_dentry.first -
+    offsetof(struct dentry, d_u));
+
+translator fileinfo_t < struct bio *B > {
+	fi_name = !__bio_mapping[B] ? "<none>" : !__bio_dentry[B] ? "<unknown>" :
+	    stringof(__bio_dentry[B]->d_name.name);
+	fi_dirname = !__bio_mapping[B] ? "<none>" : "<unknown>";
+	fi_pathname = !__bio_mapping[B] ? "<none>" : "<unknown>";
+	fi_offset = !__bio_mapping[B] ? -1 :
+	    (__page_folio[__bio_page[B]]->index + ((uintptr_t)__bio_page[B] -
+	    (uintptr_t)__page_folio[__bio_page[B]]) / sizeof(struct page)) * 4096 +
+	    B->bi_io_vec[B->bi_iter.bi_idx].bv_offset;
+	fi_fs = !__bio_mapping[B] ? "<none>" :
+	    stringof(__bio_mapping[B]->host->i_sb->s_type->name);
+	fi_mount = !__bio_mapping[B] ? "<none>" : "<unknown>";
+	fi_oflags = 0;
+};

@@ -17,6 +17,7 @@ static const struct {
 	unsigned flags;
 } dt_providers[] = {
 	{"dtrace", &dt_prov_dtrace_ops, 0},
+	{"io", &dt_prov_io_ops, 0},
 	{"ip", &dt_prov_ip_ops, 0},
 	{"pid", &dt_prov_pid_ops, DT_PROV_PER_PROCESS},
 	{"proc", &dt_prov_proc_ops, 0},

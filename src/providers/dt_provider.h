@@ -127,7 +127,7 @@ extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_
 extern const dt_provider_ops_t dt_prov_proc_ops, dt_prov_sched_ops, dt_prov_sdt_ops;
 extern const dt_provider_ops_t dt_prov_fbt_ops;
 extern const dt_provider_ops_t dt_prov_usdt_ops;
-extern const dt_provider_ops_t dt_prov_ip_ops, dt_prov_tcp_ops, dt_prov_udp_ops;
+extern const dt_provider_ops_t dt_prov_io_ops, dt_prov_ip_ops, dt_prov_tcp_ops, dt_prov_udp_ops;
 
 /* Register every provider with the handle (each one's init probes). */
 void dt_prov_init(dt_handle_t *dtp);
