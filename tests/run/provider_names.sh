@@ -11,7 +11,7 @@ names=$(sed -n 's/^[[:space:]]*{"\([a-z0-9]*\)", &dt_prov_.*/\1/p' "$SRC/provide
 # pid, ip and io are D words too (the pid variable, inet_ntop's argument): only as a
 # description ("pid:", "pid1234") or a per-process provider's name
 names="$names fbt usdt sdt tracepoint rawtp proc sched tcp udp lockstat cpc"
-alt=$(printf '%s\n' $names | grep -vxE 'dtrace|pid' | sort -u | paste -sd'|' -)
+alt=$(printf '%s\n' $names | grep -vxE 'dtrace|pid|ip|io' | sort -u | paste -sd'|' -)
 # string literals naming a provider or a probe description, and identifiers owned by one
 pat="\"($alt)\"|\"($alt|dtrace|pid|ip|io):[^ ]|\"pid[0-9*]|\"(BEGIN|END|ERROR)\""
 pat="$pat|(\"|:)(profile|tick)-[0-9]|dt_prov_[a-z0-9]+_ops|DT_PROBE_(BEGIN|END|ERROR)"
