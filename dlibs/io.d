@@ -171,7 +171,8 @@ inline struct dentry *__bio_dentry[struct bio *B] =
     offsetof(struct dentry, d_u));
 
 translator fileinfo_t < struct bio *B > {
-	fi_name = !__bio_mapping[B] ? "<none>" : !__bio_dentry[B] ? "<unknown>" :
+	fi_name = !__bio_mapping[B] ? "<none>" : !__bio_dentry[B] ||
+	    stringof(__bio_dentry[B]->d_name.name) == "" ? "<unknown>" :
 	    stringof(__bio_dentry[B]->d_name.name);
 	fi_dirname = !__bio_mapping[B] ? "<none>" : "<unknown>";
 	fi_pathname = !__bio_mapping[B] ? "<none>" : "<unknown>";
