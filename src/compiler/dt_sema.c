@@ -49,6 +49,11 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		if (n->char_array)
 			cap = n->char_array;
 		break;
+	case DT_NODE_STRINGOF:
+		/* of a string (a kernel char array): that string's buffer (dt_cg.c) */
+		if (n->left && n->left->type && n->left->type->kind == DT_TYPE_STRING)
+			cap = dt_sema_strcap(cc, n->left, strsize);
+		break;
 	case DT_NODE_TERNARY:
 		cap = DT_MAX(dt_sema_strcap(cc, n->left, strsize),
 			     dt_sema_strcap(cc, n->right, strsize));
@@ -92,7 +97,7 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 	case DT_NODE_AGG: case DT_NODE_SELF: case DT_NODE_THIS: case DT_NODE_MACRO:
 	case DT_NODE_SYMBOL: case DT_NODE_BINARY: case DT_NODE_LOGICAL: case DT_NODE_POSTFIX:
 	case DT_NODE_ASSIGN: case DT_NODE_INDEX: case DT_NODE_CAST: case DT_NODE_SIZEOF:
-	case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
+	case DT_NODE_OFFSETOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME:
 	case DT_NODE_COUNT:
 		break;
 	}
