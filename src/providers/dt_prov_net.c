@@ -25,8 +25,11 @@
  * timewait socket, which has no tracepoint: the full socket's FIN_WAIT_2 (or CLOSING) ->
  * CLOSE with the peer's FIN received is reported as the move to TIME_WAIT, as DTrace does.
  *
- * Each probe is a program of its own on its tracepoint (several probes can fire on one
- * event: tcp:::state-change and tcp:::accept-established). The prologue filters (an IP
+ * Why not dt_tp.c's table: a probe here needs arithmetic on what it reads (the headers'
+ * addresses from skb->head and offsets, the transport header after ihl words, the flags'
+ * bits, the state before TIME_WAIT), which its values do not have; its stack skip and
+ * attaching are shared. Each probe is a program of its own on its tracepoint (several can
+ * fire on one event: tcp:::state-change and tcp:::accept-established). The prologue filters (an IP
  * packet of the protocol, the flags, the states), then sets the native arguments as
  * Oracle's providers do (the translators read them: arg6 is the state, arg7 the direction):
  *   ip:  skb, sk, IP header, net_device, IPv4 header or 0, IPv6 header or 0
@@ -40,12 +43,8 @@
  * The transport header follows: after ihl words (IPv4) or the 40-byte header (IPv6; a
  * packet with extension headers first is not TCP or UDP to this provider).
  */
-#include <errno.h>
 #include <string.h>
 
-#include <bpf/bpf.h>
-
-#include "../common/dt_ksyms.h"
 #include "dt_provider.h"
 
 enum { NET_XMIT, NET_RECV, NET_STATE, NET_RRST };
@@ -497,19 +496,7 @@ net_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	net_cg_t n = {.cg = cg, .out = dt_ir_label(ir)};
 	int go = dt_ir_label(ir);
 
-	/* stack() starts at the tracepoint's caller: skip the clause's subprogram, this
-	 * program, bpf_trace_run<N> and __bpf_trace_<tp>, and the tracepoint's iterator when
-	 * several programs share the tracepoint (as the syscall provider does) */
-	cg->stack_skip = 4;
-	if (!cg->dtp->ksyms)
-		cg->dtp->ksyms = dt_ksyms_new(NULL);
-	{
-		char sym[64];
-
-		snprintf(sym, sizeof(sym), "__traceiter_%s", net_tps[p->tp]);
-		if (dt_ksym_range(cg->dtp->ksyms, NULL, sym, &cg->skip_lo, &cg->skip_hi) < 0)
-			cg->skip_lo = cg->skip_hi = 0;
-	}
+	dt_tp_stack_skip(cg, net_tps[p->tp]);
 	for (int i = 0; i < NET_NARGS; i++)
 		net_set_imm(&n, i, 0);
 	switch (p->tp) {
@@ -556,12 +543,8 @@ net_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 {
 	dt_probe_t *prp = bp->probes.data[0];
 	const net_probe_t *p = &net_prov(prp)->probes[NET_INDEX(prp)];
-	int fd = bpf_raw_tracepoint_open(net_tps[p->tp], bp->fd);
 
-	if (fd < 0)
-		return -errno;
-	dt_vec_push(&bp->link_fds, fd);
-	return 0;
+	return dt_tp_attach_raw(bp, net_tps[p->tp]);
 }
 
 #define NET_OPS(initfn)                                                                     \
