@@ -15,6 +15,8 @@
  *   2. A connection to 127.0.0.1:base+1, where nothing listens: refused (a RST).
  *   3. A UDP datagram "data" from 127.0.0.1 to 127.0.0.1:base+2, received.
  *   4. A UDP datagram "data6" from ::1 to [::1]:base+3, received.
+ *   5. TCP on ::1: a listener on base+3, a connection to it, accepted; the client sends
+ *      "ping", received; both close.
  * Exits 0 when all went as described, else says what failed and exits 1.
  */
 #define _GNU_SOURCE
@@ -147,6 +149,28 @@ udp_step(int family, int port, const char *msg)
 	return 0;
 }
 
+static int
+tcp6_step(int port)
+{
+	struct sockaddr_in6 a = {.sin6_family = AF_INET6, .sin6_port = htons(port)};
+	int l, c, s;
+	char buf[8];
+
+	a.sin6_addr = in6addr_loopback;
+	if ((l = socket(AF_INET6, SOCK_STREAM, 0)) < 0 ||
+	    bind(l, (struct sockaddr *)&a, sizeof(a)) < 0 || listen(l, 1) < 0)
+		return fail("listen6");
+	if ((c = socket(AF_INET6, SOCK_STREAM, 0)) < 0 ||
+	    connect(c, (struct sockaddr *)&a, sizeof(a)) < 0 || (s = accept(l, NULL, NULL)) < 0)
+		return fail("connect6");
+	if (write(c, "ping", 4) != 4 || read(s, buf, sizeof(buf)) != 4)
+		return fail("ping6");
+	close(c);
+	close(s);
+	close(l);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -159,7 +183,7 @@ main(int argc, char **argv)
 			return fail("lo up");
 	}
 	if (tcp_steps(base) || udp_step(AF_INET, base + 2, "data") ||
-	    udp_step(AF_INET6, base + 3, "data6"))
+	    udp_step(AF_INET6, base + 3, "data6") || tcp6_step(base + 3))
 		return 1;
 	return 0;
 }
