@@ -151,8 +151,12 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	}
 	cg->prog_exit = out;
 	masked = bp->prov->ops->prologue(cg, bp, needs);
-	if (cg->err)
-		return -1;	/* the provider cannot enable these probes here (its reason) */
+	if (cg->err) {
+		/* the provider cannot enable these probes here (its reason), at the clause */
+		if (!cg->err_loc.src && bp->clauses.len)
+			cg->err_loc = bp->clauses.data[0]->node->loc;
+		return -1;
+	}
 	/* strtok(NULL, ...) continues a string of this firing only: none yet */
 	if (cg->strtok_off)
 		dt_ir_emit(ir, DT_ST(BPF_DW, 7, cg->strtok_off, -1));
