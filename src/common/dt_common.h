@@ -282,6 +282,10 @@ typedef struct dt_loc {
 	X(D_TRACEMEM_ADDR)                                                                   \
 	X(D_TRACE_VOID)                                                                      \
 	X(D_TRACE_DYN)                                                                       \
+	X(D_STACK_SIZE)                                                                      \
+	X(D_USTACK_FRAMES)                                                                   \
+	X(D_USTACK_STRSIZE)                                                                  \
+	X(D_STRINGOF_TYPE)                                                                   \
 	X(D_ALLOCA_SIZE)                                                                     \
 	X(D_PROV_BADNAME)                                                                    \
 	X(D_PROV_INCOMPAT)                                                                   \

@@ -347,7 +347,11 @@ dt_decl_typedef(dt_sema_t *s, dt_node_t *n)
 
 	if (!t)
 		return;
-	if (dt_type_named(cc, n->text) || dt_type_dfind(cc, 't', n->text)) {
+	if (dt_type_dfind(cc, 't', n->text)) {
+		ERR(s, D_DECL_IDRED, n, "typedef redeclared: %s", n->text);
+		return;
+	}
+	if (dt_type_named(cc, n->text)) {
 		ERR(s, D_DECL_IDRED, n, "identifier redeclared: %s", n->text);
 		return;
 	}

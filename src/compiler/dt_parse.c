@@ -1437,7 +1437,8 @@ dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc)
 			continue;
 		if (n == 4) {
 			dt_diag_error(&cc->diags, D_PDESC_INVAL, pdesc->loc,
-				      "invalid probe description \"%s\"", pdesc->text);
+				      "invalid probe description \"%s\": Overspecified probe "
+				      "description", pdesc->text);
 			pdesc->prov = pdesc->mod = pdesc->func = pdesc->name = "";
 			return -1;
 		}

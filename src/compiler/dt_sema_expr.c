@@ -840,27 +840,41 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	if (is_stack ? n->list.len > maxargs : n->list.len != 1) {
 		/* DTrace's words: a stack's arguments are optional */
 		ERR(s, D_PROTO_LEN, n, "%s( ) prototype mismatch: %zu arg%s passed, %s%zu expected",
-		    n->text, n->list.len, n->list.len == 1 ? "" : "s", is_stack ? "no more than " : "",
+		    n->text, n->list.len, n->list.len == 1 ? "" : "s", is_stack ? "at most " : "",
 		    is_stack ? maxargs : 1);
 		return;
 	}
 	n->nframes = f->id == DT_RECFMT_STACK ? s->dtp->opts.stackframes
 		  : strcmp(n->text, "jstack") == 0 ? s->dtp->opts.jstackframes
 						   : s->dtp->opts.ustackframes;
+	for (size_t i = 0; is_stack && i < n->list.len; i++) {
+		if (!dt_is_int(n->list.data[i]->type)) {
+			ERR(s, D_PROTO_ARG, n->list.data[i], "%s( ) argument #%zu is incompatible "
+			    "with prototype:\n\tprototype: uint32_t\n\t argument: %s", n->text,
+			    i + 1, n->list.data[i]->type->name);
+			return;
+		}
+	}
 	if (n->list.len > 1) {
 		dt_node_t *a = n->list.data[1];
 
 		if (!dt_fold_value(a, &v) || (a->type && a->type->is_signed && (int64_t)v < 0)) {
-			ERR(s, D_PROTO_ARG, a, "%s( ) argument #2 must be a positive integer constant",
-			    n->text);
+			ERR(s, D_USTACK_STRSIZE, a, "%s( ) argument #2 must be a positive integer "
+			    "constant", n->text);
 			return;
 		}
 	}
 	if (is_stack && n->list.len) {
 		dt_node_t *a = n->list.data[0];
+		dt_errtag_t tag = f->id == DT_RECFMT_STACK ? D_STACK_SIZE : D_USTACK_FRAMES;
 
-		if (!dt_fold_value(a, &v) || v == 0 || v > 127) {
-			ERR(s, D_PROTO_ARG, a, "%s( ) argument #1 must be a non-zero positive integer "
+		if (!dt_fold_value(a, &v) || v == 0 || (a->type->is_signed && (int64_t)v < 0)) {
+			ERR(s, tag, a, "%s( ) argument #1 must be a non-zero positive integer "
+			    "constant", n->text);
+			return;
+		}
+		if (v > 127) {
+			ERR(s, tag, a, "%s( ) argument #1 must be a non-zero positive integer "
 			    "constant (at most 127)", n->text);
 			return;
 		}
@@ -1356,7 +1370,8 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		if (!n->left->type)
 			return;
 		if (!dt_is_string(n->left->type) && !dt_is_scalar(n->left->type)) {
-			ERR(s, D_OP_SCALAR, n, "stringof( ) operand must be a scalar or a string");
+			ERR(s, D_STRINGOF_TYPE, n, "cannot apply stringof to a value of type %s",
+			    dt_type_name(n->left->type));
 			return;
 		}
 		n->type = dt_type_string(s->cc);

@@ -145,7 +145,7 @@ UNIT_TEST(pdesc_split)
 	UNIT_EQ_STR(fields("fbt:::"), "[fbt][][][]");
 
 	parse("a:b:c:d:e { }");
-	UNIT_EQ_STR(diags, "D_PDESC_INVAL 1:1 invalid probe description \"a:b:c:d:e\"");
+	UNIT_EQ_STR(diags, "D_PDESC_INVAL 1:1 invalid probe description \"a:b:c:d:e\": Overspecified probe description");
 
 	dt_compile_init(&cc, NULL);
 	n.text = "x:y";

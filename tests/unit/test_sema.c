@@ -252,10 +252,10 @@ out:
 	dt_compile_fini(&cc);
 	dt_handle_free(dtp);
 	UNIT_EQ_STR(error_of("BEGIN { ustack(1, 2, 3); }"),
-		    "D_PROTO_LEN 1:9 action list: ustack( ) prototype mismatch: 3 args passed, no more "
-		    "than 2 expected");
+		    "D_PROTO_LEN 1:9 action list: ustack( ) prototype mismatch: 3 args passed, at most 2 "
+		    "expected");
 	UNIT_EQ_STR(error_of("BEGIN { jstack(1, -1); }"),
-		    "D_PROTO_ARG 1:19 action list: jstack( ) argument #2 must be a positive integer constant");
+		    "D_USTACK_STRSIZE 1:19 action list: jstack( ) argument #2 must be a positive integer constant");
 	UNIT_EQ_STR(error_of("BEGIN { umod(); }"),
 		    "D_PROTO_LEN 1:9 action list: umod( ) prototype mismatch: 0 args passed, 1 expected");
 }
@@ -373,7 +373,7 @@ UNIT_TEST(type_definitions)
 	UNIT_EQ_STR(error_of("struct s { int a; int a; };"),
 		    "D_UNKNOWN 1:23 failed to define member 'a': Duplicate member or variable name");
 	UNIT_EQ_STR(error_of("typedef int myint; typedef long myint;"),
-		    "D_DECL_IDRED 1:33 identifier redeclared: myint");
+		    "D_DECL_IDRED 1:33 typedef redeclared: myint");
 	UNIT_EQ_STR(error_of("typedef int uint64_t;"),
 		    "D_DECL_IDRED 1:13 identifier redeclared: uint64_t");
 	UNIT_EQ_STR(error_of("enum e { A = 1 };\nenum f { B, A = 2 };"),
