@@ -8,7 +8,12 @@
  * works on every kernel even where attaching cannot. Probes are made only for the functions
  * a description names (dtrace -l -P fbt makes them all).
  *
- * Attaching, in this order (the first the kernel has; probed once, without side effects):
+ * Attaching, in this order (the first the kernel has; probed once per run):
+ *   0. fentry/fexit (BPF trampolines), for programs that name few fbt probes (at most
+ *      FBT_FENTRY_MAX, all core kernel functions in BTF with at most 6 arguments): one
+ *      program and one verifier run per function, the arguments straight from the
+ *      trampoline's context. The kernel's check of that: an empty fentry program is loaded
+ *      and attached to one of the functions, and detached, at compile time.
  *   1. kprobe_multi: one program for every entry probe (another for every return probe),
  *      attached to all its functions by one BPF_TRACE_KPROBE_MULTI link (Linux 5.18,
  *      CONFIG_FPROBE): one verifier run and one link however many functions, which is what
@@ -18,8 +23,10 @@
  * Either way each link carries a BPF cookie, the probe's index in its program: the prologue
  * reads it (bpf_get_attach_cookie) and finds the probe and its clauses in the program's
  * dispatch map, as the syscall provider does with the syscall number.
- *   3. neither (no kprobes in the kernel): compiling a program that enables fbt probes fails
- *      with the reason, at the description.
+ *   3. none of these (no kprobes, trampolines refused): compiling a program that enables
+ *      fbt probes fails with the reason, at the description.
+ * DTRACE_FBT_ATTACH=kprobe, pmu or tracefs in the environment takes that way (tests take
+ * each way on kernels that have several).
  *
  * Arguments: arg0 .. arg9 are the function's arguments on entry (uint64_t, from the
  * registers and stack the kprobe saw, dt_pt_regs.c); on return arg1 is the return value
@@ -47,6 +54,12 @@
 
 enum { FBT_ENTRY = 0, FBT_RETURN = 1 };
 
+/* Program groups: 1 every entry probe on kprobes, 2 every return; FBT_GROUP_FENTRY + the
+ * probe's id: one probe on a trampoline. */
+#define FBT_GROUP_FENTRY 16
+#define FBT_FENTRY_MAX 8	/* more fbt probes in a program: kprobes, one verifier run */
+#define FBT_FENTRY_MAXARGS 6	/* what every x86-64 trampoline takes (6.1: no more) */
+
 /* How this kernel lets fbt attach (probed once per run, at the first program). */
 typedef enum fbt_how {
 	FBT_HOW_UNKNOWN = 0,
@@ -73,8 +86,10 @@ typedef struct fbt_state {
 	int pmu_type, pmu_retbit;	/* FBT_HOW_PMU: the kprobe PMU's type and retprobe bit */
 	char why[768];			/* FBT_HOW_NONE: what the kernel lacks */
 	int nevents;			/* FBT_HOW_TRACEFS: kprobe_events entries made so far */
-	struct btf *btf;		/* for args[]' types, read when first asked */
+	struct btf *btf;		/* for args[]' types and fentry, read when first asked */
 	bool btf_tried;
+	size_t nmade;			/* probes made: how many a program may enable */
+	int tramp;			/* BPF trampolines: 0 not tried yet, 1 work, -errno */
 } fbt_state_t;
 
 #define FBT_FUNC(prp) ((uint32_t)(uintptr_t)(prp)->pdata)
@@ -245,9 +260,11 @@ fbt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 		if (!dt_glob_match(pd->func, f->name) || !dt_glob_match(pd->mod, f->mod))
 			continue;
 		for (int k = 0; k < 2; k++)
-			if (want[k] && !st->made[k][i])
+			if (want[k] && !st->made[k][i]) {
 				st->made[k][i] = dt_probe_add(dtp, pv, f->mod, f->name, names[k],
 							      (void *)(uintptr_t)i);
+				st->nmade++;
+			}
 	}
 }
 
@@ -320,17 +337,75 @@ fbt_how(fbt_state_t *st)
 	force = getenv("DTRACE_FBT_ATTACH");
 	if (!force && fbt_have_multi())
 		return st->how = FBT_HOW_MULTI;
+	if (force && strcmp(force, "kprobe") == 0 && fbt_have_multi())
+		return st->how = FBT_HOW_MULTI;
 	if (force && strcmp(force, "tracefs") == 0)
 		return st->how = FBT_HOW_TRACEFS;
 	return st->how = st->pmu_type >= 0 && st->pmu_retbit >= 0 ? FBT_HOW_PMU
 								  : FBT_HOW_TRACEFS;
 }
 
+/* The prototype of a core kernel function in BTF (and the function's id), or NULL. */
+static const struct btf_type *
+fbt_proto(fbt_state_t *st, const dt_probe_t *prp, int *id)
+{
+	const struct btf_type *fn;
+
+	if (strcmp(prp->mod, "vmlinux") != 0)
+		return NULL;
+	if (!st->btf_tried) {
+		st->btf_tried = true;
+		st->btf = btf__load_vmlinux_btf();
+		if (libbpf_get_error(st->btf))
+			st->btf = NULL;
+	}
+	if (!st->btf || (*id = btf__find_by_name_kind(st->btf, prp->func, BTF_KIND_FUNC)) <= 0)
+		return NULL;
+	fn = btf__type_by_id(st->btf, (uint32_t)*id);
+	fn = fn ? btf__type_by_id(st->btf, fn->type) : NULL;
+	return fn && btf_is_func_proto(fn) ? fn : NULL;
+}
+
+/* Does the kernel attach fentry programs? An empty one on function id, attached and closed. */
+static bool
+fbt_have_trampolines(fbt_state_t *st, int id)
+{
+	struct bpf_insn insns[] = {DT_MOV64_IMM(0, 0), DT_EXIT()};
+	LIBBPF_OPTS(bpf_prog_load_opts, po, .expected_attach_type = BPF_TRACE_FENTRY,
+		    .attach_btf_id = (uint32_t)id);
+	int pfd, lfd;
+
+	if (st->tramp)
+		return st->tramp > 0;
+	pfd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "dt_fbt_probe", "GPL", insns, 2, &po);
+	if (pfd < 0)
+		return (st->tramp = -errno), false;
+	lfd = bpf_raw_tracepoint_open(NULL, pfd);
+	st->tramp = lfd >= 0 ? 1 : -errno;
+	if (lfd >= 0)
+		close(lfd);
+	close(pfd);
+	return st->tramp > 0;
+}
+
 /* ---- programs -------------------------------------------------------------------------- */
 
+/*
+ * A probe of a program that names few fbt probes goes on a trampoline where the kernel has
+ * them (its own program); the others share the kprobe programs. The probes made are those
+ * the program's descriptions named, so nmade is how many it enables.
+ */
 static int
 fbt_group(const dt_probe_t *prp)
 {
+	fbt_state_t *st = prp->provider->data;
+	const struct btf_type *proto;
+	int id;
+
+	if (!getenv("DTRACE_FBT_ATTACH") && st->nmade <= FBT_FENTRY_MAX &&
+	    (proto = fbt_proto(st, prp, &id)) && btf_vlen(proto) <= FBT_FENTRY_MAXARGS &&
+	    fbt_have_trampolines(st, id))
+		return FBT_GROUP_FENTRY + (int)prp->id;
 	return FBT_SIDE(prp) + 1;
 }
 
@@ -355,6 +430,9 @@ fbt_attach_type(dt_handle_t *dtp, const struct dt_bpfprog *bp)
 {
 	fbt_state_t *st = bp->prov->data;
 
+	if (bp->group >= FBT_GROUP_FENTRY)
+		return FBT_SIDE(bp->probes.data[0]) == FBT_RETURN ? BPF_TRACE_FEXIT
+								    : BPF_TRACE_FENTRY;
 	return st->how == FBT_HOW_MULTI ? BPF_TRACE_KPROBE_MULTI : 0;
 }
 
@@ -370,22 +448,88 @@ fbt_desc_loc(const dt_bpfprog_t *bp)
 	return cl ? cl->loc : (dt_loc_t){0};
 }
 
+/* The tail both prologues end with: errno, and the way out for firings no clause wants. */
+static void
+fbt_prologue_end(dt_cg_t *cg, unsigned needs, int out)
+{
+	dt_irbuf_t *ir = &cg->ir;
+	int go = dt_ir_label(ir);
+
+	if (needs & DT_NEED_ERRNO)
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
+	dt_ir_ja(ir, go);
+	dt_ir_place(ir, out);
+	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
+	dt_ir_emit(ir, DT_EXIT());
+	dt_ir_place(ir, go);
+}
+
+/*
+ * An fentry or fexit program: its context is the function's arguments, 8 bytes each (then
+ * the return value, for fexit), as BTF says. One probe: its dispatch key is 0.
+ */
+static bool
+fbt_prologue_fentry(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
+{
+	fbt_state_t *st = bp->prov->data;
+	const dt_probe_t *prp = bp->probes.data[0];
+	const struct btf_type *proto;
+	dt_irbuf_t *ir = &cg->ir;
+	int out = dt_ir_label(ir), id = 0, nargs;
+	bool ret = FBT_SIDE(prp) == FBT_RETURN;
+
+	proto = fbt_proto(st, prp, &id);
+	nargs = proto ? btf_vlen(proto) : 0;
+	bp->prog_type = BPF_PROG_TYPE_TRACING;
+	bp->attach_btf_id = (uint32_t)id;
+	st->key[FBT_SIDE(prp)][FBT_FUNC(prp)] = 0;
+	/* stack(): skip this program's two frames and the trampoline's: the first frame left
+	 * is in the traced function, the second its caller's (caller), as on a kprobe */
+	cg->stack_skip = 3;
+	dt_ir_emit(ir, DT_ST(BPF_W, 10, -4, 0));
+	dt_prov_dispatch(cg, out);
+	if (needs & DT_NEED_ARGS) {
+		for (int i = 0; i < DT_MAX_ARGS; i++) {
+			int16_t dst = (int16_t)(DT_MST_ARGS + 8 * i);
+			int from = ret ? (i == 1 && proto && proto->type ? nargs : -1)
+				       : (i < nargs ? i : -1);
+
+			if (from < 0) {
+				dt_ir_emit(ir, DT_ST(BPF_DW, 7, dst, 0));
+				continue;
+			}
+			dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, (int16_t)(8 * from)));
+			dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, dst));
+		}
+	}
+	fbt_prologue_end(cg, needs, out);
+	return true;
+}
+
 static bool
 fbt_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 {
 	fbt_state_t *st = bp->prov->data;
 	dt_irbuf_t *ir = &cg->ir;
-	int out = dt_ir_label(ir), go = dt_ir_label(ir);
+	int out = dt_ir_label(ir);
 	bool ret = bp->group - 1 == FBT_RETURN;
 
+	if (bp->group >= FBT_GROUP_FENTRY)
+		return fbt_prologue_fentry(cg, bp, needs);
 	if (fbt_how(st) == FBT_HOW_NONE) {
 		const dt_probe_t *prp = bp->probes.data[0];
+		int id;
 
+		if (!st->tramp && fbt_proto(st, prp, &id))
+			fbt_have_trampolines(st, id);
 		cg->err = dt_arena_printf(&cg->cc->arena, "probe %s:%s:%s:%s cannot be enabled: "
-					  "%s", prp->prov, prp->mod,
-					  prp->func, prp->name, st->why);
+					  "%s%s%s%s", prp->prov, prp->mod, prp->func, prp->name,
+					  st->why, st->tramp < 0 ? ", and it refuses BPF trampolines "
+					  "(fentry: " : "", st->tramp < 0 ? strerror(-st->tramp) : "",
+					  st->tramp < 0 ? ")" : "");
 		cg->err_hint = "fbt needs a kernel built with CONFIG_KPROBES and "
-			       "CONFIG_KPROBE_EVENTS (most distributions' kernels are)";
+			       "CONFIG_KPROBE_EVENTS, or one that allows BPF trampolines (most "
+			       "distributions' kernels do both)";
 		cg->err_loc = fbt_desc_loc(bp);
 		return false;
 	}
@@ -413,13 +557,7 @@ fbt_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 		for (int i = 2; i < DT_MAX_ARGS; i++)
 			dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
 	}
-	if (needs & DT_NEED_ERRNO)
-		dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
-	dt_ir_ja(ir, go);
-	dt_ir_place(ir, out);
-	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
-	dt_ir_emit(ir, DT_EXIT());
-	dt_ir_place(ir, go);
+	fbt_prologue_end(cg, needs, out);
 	return true;
 }
 
@@ -456,23 +594,11 @@ static int
 fbt_probe_info(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max)
 {
 	fbt_state_t *st = prp->provider->data;
-	const struct btf_type *fn, *proto;
+	const struct btf_type *proto;
 	const struct btf_param *pa;
 	int id, n = 0;
 
-	if (strcmp(prp->mod, "vmlinux") != 0)
-		return 0;
-	if (!st->btf_tried) {
-		st->btf_tried = true;
-		st->btf = btf__load_vmlinux_btf();
-		if (libbpf_get_error(st->btf))
-			st->btf = NULL;
-	}
-	if (!st->btf || (id = btf__find_by_name_kind(st->btf, prp->func, BTF_KIND_FUNC)) <= 0)
-		return 0;
-	fn = btf__type_by_id(st->btf, (uint32_t)id);
-	proto = fn ? btf__type_by_id(st->btf, fn->type) : NULL;
-	if (!proto || !btf_is_func_proto(proto))
+	if (!(proto = fbt_proto(st, prp, &id)))
 		return 0;
 	if (FBT_SIDE(prp) == FBT_RETURN) {
 		types[n++] = "int";
@@ -599,23 +725,42 @@ fbt_perf_kprobe(fbt_state_t *st, const char *func, bool ret)
 	}
 }
 
-/* One perf kprobe per function, each linked to the program with its cookie. */
+/*
+ * One perf kprobe per function, each linked to the program with its cookie. A function ftrace
+ * lists may still refuse a kprobe (the kernel's kprobe blacklist: EADDRNOTAVAIL, EINVAL):
+ * among many, those are left out and counted, as a glob means the functions it can trace.
+ */
 static int
 fbt_attach_each(dt_handle_t *dtp, fbt_state_t *st, struct dt_bpfprog *bp, bool ret)
 {
+	size_t nrefused = 0;
+	const char *first = NULL;
+
 	for (size_t i = 0; i < bp->probes.len; i++) {
 		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = i);
 		int pfd, lfd;
 
 		if (dtp->intr && *dtp->intr)
 			return -EINTR;
-		if ((pfd = fbt_perf_kprobe(st, bp->probes.data[i]->func, ret)) < 0)
+		pfd = fbt_perf_kprobe(st, bp->probes.data[i]->func, ret);
+		if ((pfd == -EADDRNOTAVAIL || pfd == -EINVAL) && bp->probes.len > 1) {
+			if (!nrefused++)
+				first = bp->probes.data[i]->func;
+			continue;
+		}
+		if (pfd < 0)
 			return pfd;
 		dt_vec_push(&bp->perf_fds, pfd);
 		if ((lfd = bpf_link_create(bp->fd, pfd, BPF_PERF_EVENT, &lo)) < 0)
 			return -errno;
 		dt_vec_push(&bp->link_fds, lfd);
 	}
+	if (nrefused == bp->probes.len)
+		return -EADDRNOTAVAIL;
+	if (nrefused)
+		fprintf(stderr, "dtrace: %zu of %zu fbt %s probes not enabled: the kernel refuses "
+			"kprobes on those functions (%s%s)\n", nrefused, bp->probes.len,
+			ret ? "return" : "entry", first, nrefused > 1 ? ", ..." : "");
 	return 0;
 }
 
@@ -625,6 +770,14 @@ fbt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	fbt_state_t *st = bp->prov->data;
 	bool ret = bp->group - 1 == FBT_RETURN;
 
+	if (bp->group >= FBT_GROUP_FENTRY) {
+		int fd = bpf_raw_tracepoint_open(NULL, bp->fd);
+
+		if (fd < 0)
+			return -errno;
+		dt_vec_push(&bp->link_fds, fd);
+		return 0;
+	}
 	if (st->how == FBT_HOW_MULTI)
 		return fbt_attach_multi(bp, ret);
 	return fbt_attach_each(dtp, st, bp, ret);

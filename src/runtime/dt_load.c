@@ -215,6 +215,7 @@ dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 	int fd, err;
 
 	opts.expected_attach_type = (enum bpf_attach_type)bp->attach_type;
+	opts.attach_btf_id = bp->attach_btf_id;
 	if (btf) {
 		opts.prog_btf_fd = (uint32_t)btf__fd(btf);
 		opts.func_info = info;

@@ -93,6 +93,8 @@ typedef struct dt_bpfprog {
 	unsigned flags;			/* DT_PRF_* of its probes, or'ed */
 	int prog_type;
 	int attach_type;		/* the expected attach type it is loaded with (BPF_TRACE_*) */
+	uint32_t attach_btf_id;		/* fentry/fexit: the traced function's BTF id (the
+					 * provider's prologue sets it); else 0 */
 	int fd;
 	int dispatch_fd;		/* its DT_MAP_DISPATCH, or -1 */
 	uint32_t ndispatch;		/* the dispatch map's size */

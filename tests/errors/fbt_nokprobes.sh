@@ -9,7 +9,7 @@ done
 tfs=/sys/kernel/tracing
 [ -d "$tfs/events" ] || tfs=/sys/kernel/debug/tracing
 cat >"$TMPDIR/want" <<EOT
-dtrace: failed to compile script fbt.d: line 3: probe fbt:vmlinux:vfs_read:entry cannot be enabled: this kernel has no kprobes (no kprobe PMU in /sys/bus/event_source/devices, no $tfs/kprobe_events)
+dtrace: failed to compile script fbt.d: line 3: probe fbt:vmlinux:vfs_read:entry cannot be enabled: this kernel has no kprobes (no kprobe PMU in /sys/bus/event_source/devices, no $tfs/kprobe_events), and it refuses BPF trampolines (fentry: Operation not permitted)
 EOT
 printf 'BEGIN\n{}\nfbt::vfs_read:entry\n{\n\ttrace(arg0);\n}\n' >"$TMPDIR/fbt.d"
 for e in "" -e; do

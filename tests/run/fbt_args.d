@@ -1,5 +1,6 @@
 /*
- * fbt on a kprobe: the function's arguments on entry (vfs_write's count, arg2), the return
+ * fbt (two probes: fentry and fexit where the kernel has BPF trampolines; run/fbt_kprobe.sh
+ * runs this on kprobes): the function's arguments on entry (vfs_write's count, arg2), the return
  * value on return (arg1: the bytes written), args[] typed by the kernel's BTF (the file's
  * name through args[0]->f_path), and the probe's names. The trigger writes one byte to
  * /dev/null three times.

@@ -1,4 +1,5 @@
-# Kernel stacks of a function's callers: stack() at vfs_write's entry as an aggregation key,
+# Kernel stacks of a function's callers: stack() at vfs_write's entry (fentry where the kernel
+# has trampolines; run/fbt_kprobe.sh on kprobes) as an aggregation key,
 # and caller, func(caller). ksys_write calls vfs_write for write(2); 5 writes, 5 times.
 cat >"$TMPDIR/stack.d" <<'D'
 fbt::vfs_write:entry
