@@ -41,7 +41,6 @@
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -736,14 +735,8 @@ fbt_attach_each(dt_handle_t *dtp, fbt_state_t *st, struct dt_bpfprog *bp, bool r
 {
 	size_t nrefused = 0;
 	const char *first = NULL;
-	struct rlimit rl;
 
-	/* two descriptors a function (the perf event and its link): past the usual soft limit
-	 * of 1024 with a few hundred functions, so take the hard limit */
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
+	dt_prov_raise_nofile();
 	for (size_t i = 0; i < bp->probes.len; i++) {
 		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = i);
 		int pfd, lfd;

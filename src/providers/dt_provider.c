@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -186,6 +187,17 @@ dt_prov_dispatch_out(dt_cg_t *cg, int out)
 	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
 	dt_ir_emit(ir, DT_EXIT());
 	dt_ir_place(ir, go);
+}
+
+void
+dt_prov_raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
 }
 
 #define TRACEFS_MAGIC_NR 0x74726163

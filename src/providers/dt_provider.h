@@ -214,6 +214,12 @@ int dt_uprobe_attach(dt_handle_t *dtp, struct dt_bpfprog *bp, const char *path, 
 /* The provider's detach op for such programs: closes the perf events. */
 void dt_uprobe_detach(dt_handle_t *dtp, struct dt_bpfprog *bp);
 
+/*
+ * Attach paths that make a perf event per probe hold two descriptors each (the event and
+ * its link), past the usual soft limit of 1024 with a few hundred probes: take the hard one.
+ */
+void dt_prov_raise_nofile(void);
+
 /* Mount tracefs if needed; return its path (or NULL). */
 const char *dt_tracefs(void);
 

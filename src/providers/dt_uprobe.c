@@ -318,6 +318,7 @@ dt_uprobe_attach(dt_handle_t *dtp, dt_bpfprog_t *bp, const char *path, pid_t pid
 		free(offs);
 		return err;
 	}
+	dt_prov_raise_nofile();	/* 6.1 has no uprobe_multi: libc's 2,000 functions hit EMFILE */
 	for (size_t i = 0; i < n && !err; i++) {
 		if (dtp->intr && *dtp->intr)
 			return -EINTR;
