@@ -229,15 +229,7 @@ typedef struct net_cg {
 static void
 net_load(net_cg_t *n, uint32_t size)
 {
-	dt_irbuf_t *ir = &n->cg->ir;
-
-	dt_ir_emit(ir, DT_ST(BPF_DW, 10, FP_READ, 0));
-	dt_ir_emit(ir, DT_MOV64_REG(1, 10));
-	dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 1, FP_READ));
-	dt_ir_emit(ir, DT_MOV64_IMM(2, (int32_t)size));
-	dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_kernel));
-	dt_ir_emit(ir, DT_LDX(size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B,
-			      0, 10, FP_READ));
+	dt_prov_kread(&n->cg->ir, FP_READ, size);
 }
 
 /* r0 = the byte at the address in stack slot slot, plus off. */

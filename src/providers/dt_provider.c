@@ -190,6 +190,18 @@ dt_prov_dispatch_out(dt_cg_t *cg, int out)
 }
 
 void
+dt_prov_kread(dt_irbuf_t *ir, int slot, uint32_t size)
+{
+	dt_ir_emit(ir, DT_ST(BPF_DW, 10, slot, 0));
+	dt_ir_emit(ir, DT_MOV64_REG(1, 10));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 1, slot));
+	dt_ir_emit(ir, DT_MOV64_IMM(2, (int32_t)size));
+	dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_kernel));
+	dt_ir_emit(ir, DT_LDX(size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B,
+			      0, 10, slot));
+}
+
+void
 dt_prov_raise_nofile(void)
 {
 	struct rlimit rl;

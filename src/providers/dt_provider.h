@@ -220,6 +220,13 @@ void dt_uprobe_detach(dt_handle_t *dtp, struct dt_bpfprog *bp);
  */
 void dt_prov_raise_nofile(void);
 
+/*
+ * Prologue code: r0 = the size (1, 2, 4 or 8) bytes of kernel memory at r3, zero-extended, read
+ * through the 8-byte stack slot at fp+slot; 0 when the memory cannot be read (a prologue
+ * computes arguments, it does not fault).
+ */
+void dt_prov_kread(dt_irbuf_t *ir, int slot, uint32_t size);
+
 /* Mount tracefs if needed; return its path (or NULL). */
 const char *dt_tracefs(void);
 

@@ -290,13 +290,7 @@ dt_tpx_load(dt_tpx_t *x, uint32_t off, const dt_type_t *t)
 	dt_ir_emit(ir, DT_MOV64_REG(3, 0));
 	if (off)
 		dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)off));
-	dt_ir_emit(ir, DT_ST(BPF_DW, 10, FP_TP_READ, 0));
-	dt_ir_emit(ir, DT_MOV64_REG(1, 10));
-	dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 1, FP_TP_READ));
-	dt_ir_emit(ir, DT_MOV64_IMM(2, (int32_t)size));
-	dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_kernel));
-	dt_ir_emit(ir, DT_LDX(size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B,
-			      0, 10, FP_TP_READ));
+	dt_prov_kread(ir, FP_TP_READ, (uint32_t)size);
 	dt_cg_normalize(x->cg, 0, size, r->kind == DT_TYPE_INT && r->is_signed);
 }
 
