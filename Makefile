@@ -50,6 +50,16 @@ $(B)/dtrace: $(CMD_OBJS) $(B)/libdtrace.a
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The version: the VERSION file, and git describe's name of the commit in a git tree of this
+# project (not one it was unpacked into); the header is rewritten only when that changes.
+$(B)/gen/dt_version.h: VERSION FORCE
+	@mkdir -p $(dir $@)
+	$(Q)g=; [ -e .git ] && g=$$(git describe --always --dirty 2>/dev/null); \
+	printf '#define DT_VERSION "%s"\n#define DT_VERSION_GIT "%s"\n' "$$(cat VERSION)" "$$g" >$@.tmp; \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(B)/src/cmd/dtrace.o: $(B)/gen/dt_version.h
+FORCE:
+
 $(B)/libdtrace.a: $(OBJS)
 	@echo "  AR      $@"
 	$(Q)rm -f $@ && ar rcs $@ $^
@@ -138,7 +148,7 @@ install: $(B)/dtrace
 clean:
 	rm -rf $(B)
 
-.PHONY: all check vmcheck fuzz install clean
+.PHONY: all check vmcheck fuzz install clean FORCE
 .SECONDARY:
 -include $(OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) $(FUZZ_UTIL:.o=.d) \
 	 $(B)/fuzz/tests/fuzz/fuzz_compile.d $(B)/fuzz/tests/fuzz/fuzz_load.d

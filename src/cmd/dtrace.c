@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -33,8 +34,23 @@
 #include "providers/dt_provider.h"
 #include "runtime/dt_runtime.h"
 #include "dt_sdtgen.h"
+#include "dt_version.h"	/* DT_VERSION: the VERSION file's; DT_VERSION_GIT: git's, or "" */
 
-#define DT_VERSION "Sun D 1.6.4 (dtrace-bpf 0.1)"
+/* -V: the D API this compiler implements (as DTrace's -V), then our release. */
+#define DT_API_VERSION "Sun D 1.6.4"
+
+static void
+dt_print_version(bool gnu)
+{
+	const char *git = DT_VERSION_GIT;
+
+	if (gnu)	/* --version: the GNU form, program and release first */
+		printf("dtrace (dtrace-bpf) %s%s%s%s\nD API: %s\n", DT_VERSION,
+		       *git ? " (git " : "", git, *git ? ")" : "", DT_API_VERSION);
+	else
+		printf("dtrace: %s (dtrace-bpf %s%s%s)\n", DT_API_VERSION, DT_VERSION,
+		       *git ? ", git " : "", git);
+}
 
 /* The signal (SIGINT, SIGTERM, SIGHUP) that asks tracing to stop; 0 while none came. */
 static volatile sig_atomic_t g_intr;
@@ -106,7 +122,9 @@ dt_usage(FILE *fp)
 		"\t-V  report DTrace API version\n"
 		"\t-w  permit destructive actions\n"
 		"\t-x  enable or modify compiler and tracing options\n"
-		"\t-Z  permit probe descriptions that match zero probes\n");
+		"\t-Z  permit probe descriptions that match zero probes\n\n"
+		"\t--help     print this usage on standard output\n"
+		"\t--version  print the version of dtrace and of its D API\n");
 }
 
 /* ---- sources -------------------------------------------------------------------------- */
@@ -1270,6 +1288,14 @@ dt_cmd_free(dt_handle_t *dtp)
 	dt_handle_free(dtp);
 }
 
+/* The GNU habits, long only: -h is DTrace's header option. */
+enum { DT_OPT_HELP = 256, DT_OPT_VERSION };
+static const struct option dt_long_opts[] = {
+	{"help", no_argument, NULL, DT_OPT_HELP},
+	{"version", no_argument, NULL, DT_OPT_VERSION},
+	{NULL, 0, NULL, 0},
+};
+
 int
 main(int argc, char **argv)
 {
@@ -1299,8 +1325,8 @@ main(int argc, char **argv)
 	}
 	opterr = 0;
 	/* '+': stop at the first operand; the rest are macro arguments $1..$N. */
-	while ((opt = getopt(argc, argv, "+ab:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) !=
-	       -1) {
+	while ((opt = getopt_long(argc, argv, "+ab:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
+				  dt_long_opts, NULL)) != -1) {
 		const char *v;
 		char *eq, *name;
 
@@ -1391,7 +1417,15 @@ main(int argc, char **argv)
 			c.verbose = true;
 			break;
 		case 'V':
-			printf("dtrace: %s\n", DT_VERSION);
+			dt_print_version(false);
+			dt_cmd_free(c.dtp);
+			return 0;
+		case DT_OPT_HELP:
+			dt_usage(stdout);
+			dt_cmd_free(c.dtp);
+			return 0;
+		case DT_OPT_VERSION:
+			dt_print_version(true);
 			dt_cmd_free(c.dtp);
 			return 0;
 		case 'w':
@@ -1418,7 +1452,9 @@ main(int argc, char **argv)
 			break;
 		case '?':
 		default:
-			if (optopt && strchr("bcDfiILmnopPsUxX", optopt))
+			if (optopt == 0 || optopt >= DT_OPT_HELP)	/* --nosuch, --help=x */
+				fprintf(stderr, "dtrace: illegal option -- %s\n", argv[optind - 1]);
+			else if (strchr("bcDfiILmnopPsUxX", optopt))
 				fprintf(stderr, "dtrace: option requires an argument -- %c\n", optopt);
 			else
 				fprintf(stderr, "dtrace: illegal option -- %c\n", optopt);
