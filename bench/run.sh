@@ -7,7 +7,8 @@
 #
 # Modes (each runs both tracers on the same workload, rounds interleaved, medians, ratios):
 #   startup  wall time and peak RSS of `dtrace -n 'BEGIN { exit(0); }'` and of
-#            `bpftrace -e 'BEGIN { exit(); }'` (hyperfine when installed, else a timed loop)
+#            `bpftrace -e 'BEGIN { exit(); }'` (hyperfine when installed, else a timed loop),
+#            then of both with a keyed aggregation on a syscall and on a profile probe
 #   count    cost per event of `@ = count()` on getppid entry: the loop trigger calls getppid
 #            N times and prints its ns per call, untraced and under each tracer (-c)
 #   printf   printf("%d\n", tid) on every getppid of the target, into a pipe: cost per event
@@ -214,31 +215,47 @@ rss_kib() {
 	done | median
 }
 
+# Start-up cases: a name, the dtrace program, the bpftrace program. A keyed aggregation costs a
+# map; one updated where interrupts may be off (profile) is preallocated (dt_load.c).
+STARTUP_CASES=(
+	"BEGIN { exit }|BEGIN { exit(0); }|BEGIN { exit(); }"
+	"+ @[execname] on a syscall|syscall::getppid:entry { @[execname] = count(); } BEGIN { exit(0); }|tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); } BEGIN { exit(); }"
+	"+ @[execname] on profile|profile-997 { @[execname] = count(); } BEGIN { exit(0); }|profile:hz:997 { @[comm] = count(); } BEGIN { exit(); }"
+)
+
 bench_startup() {
-	local dw="" dr="" bw="" br=""
+	local c name dp bp dw dr bw br n=0
 	[ -x /usr/bin/time ] || note "startup: /usr/bin/time is missing (apt-get install time): no RSS."
-	if [ "$have_dtrace" -eq 1 ]; then
-		log "startup: dtrace"
-		dw=$(wall_ms dtrace "$DTRACE" -n 'BEGIN { exit(0); }')
-		dr=$(rss_kib "$DTRACE" -n 'BEGIN { exit(0); }')
-	fi
-	if [ "$have_bpftrace" -eq 1 ]; then
-		log "startup: bpftrace"
-		bw=$(wall_ms bpftrace "$BPFTRACE" -e 'BEGIN { exit(); }')
-		br=$(rss_kib "$BPFTRACE" -e 'BEGIN { exit(); }')
-	fi
 	local how="a loop of $STARTUP_RUNS runs"
 	command -v hyperfine >/dev/null 2>&1 && how="hyperfine, $STARTUP_RUNS runs"
-	echo "## Startup: \`BEGIN { exit }\`"
+	echo "## Startup"
 	echo
-	echo "Median wall time ($how) and median peak RSS (/usr/bin/time, 5 runs)."
+	echo "Median wall time ($how) and median peak RSS (/usr/bin/time, 5 runs) of a program"
+	echo "that exits in BEGIN, alone and with a keyed aggregation on a probe."
 	echo
-	echo "| | wall time (ms) | peak RSS (MiB) |"
-	echo "|---|---:|---:|"
-	[ "$have_dtrace" -eq 1 ] && echo "| dtrace | $(fmt "$dw" 1 1) | $(fmt "$dr" 1024 1) |"
-	[ "$have_bpftrace" -eq 1 ] && echo "| bpftrace | $(fmt "$bw" 1 1) | $(fmt "$br" 1024 1) |"
-	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
-		echo "| dtrace / bpftrace | $(ratio "$dw" "$bw") | $(ratio "$dr" "$br") |"
+	echo "| program | tracer | wall time (ms) | peak RSS (MiB) |"
+	echo "|---|---|---:|---:|"
+	for c in "${STARTUP_CASES[@]}"; do
+		IFS='|' read -r name dp bp <<<"$c"
+		n=$((n + 1))
+		dw="" dr="" bw="" br=""
+		if [ "$have_dtrace" -eq 1 ]; then
+			log "startup: dtrace: $name"
+			dw=$(wall_ms "dtrace$n" "$DTRACE" -n "$dp")
+			dr=$(rss_kib "$DTRACE" -n "$dp")
+		fi
+		if [ "$have_bpftrace" -eq 1 ]; then
+			log "startup: bpftrace: $name"
+			bw=$(wall_ms "bpftrace$n" "$BPFTRACE" -e "$bp")
+			br=$(rss_kib "$BPFTRACE" -e "$bp")
+		fi
+		[ "$have_dtrace" -eq 1 ] &&
+			echo "| \`$name\` | dtrace | $(fmt "$dw" 1 1) | $(fmt "$dr" 1024 1) |"
+		[ "$have_bpftrace" -eq 1 ] &&
+			echo "| | bpftrace | $(fmt "$bw" 1 1) | $(fmt "$br" 1024 1) |"
+		[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
+			echo "| | dtrace / bpftrace | $(ratio "$dw" "$bw") | $(ratio "$dr" "$br") |"
+	done
 	echo
 }
 

@@ -25,6 +25,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "../common/dt_ksyms.h"
 #include "../runtime/dt_runtime.h"
 #include "dt_codegen.h"
 
@@ -1687,6 +1688,14 @@ dt_cg_stack_flags(dt_cg_t *cg, int fmt)
 	uint32_t off, flags;
 	int done;
 
+	if (fmt != DT_RECFMT_USTACK && cg->skip_sym[0]) {
+		if (!cg->dtp->ksyms)
+			cg->dtp->ksyms = dt_ksyms_new(NULL);
+		if (dt_ksym_range(cg->dtp->ksyms, NULL, cg->skip_sym, &cg->skip_lo,
+				  &cg->skip_hi) < 0)
+			cg->skip_lo = cg->skip_hi = 0;
+		cg->skip_sym[0] = '\0';	/* looked up once per program */
+	}
 	if (fmt == DT_RECFMT_USTACK || !cg->skip_lo) {
 		EMIT(cg, DT_MOV64_IMM(4, fmt == DT_RECFMT_USTACK ? BPF_F_USER_STACK :
 				      cg->stack_skip & BPF_F_SKIP_FIELD_MASK));

@@ -200,7 +200,11 @@ typedef struct dt_cg {
 	uint64_t skip_lo, skip_hi;	/* a kernel frame whose PC is in [skip_lo, skip_hi)
 					 * is skipped too, when it comes first after
 					 * stack_skip: machinery present only sometimes
-					 * (set by the provider's prologue; 0: none) */
+					 * (0: none). The provider's prologue names the
+					 * function in skip_sym; the range is looked up in
+					 * kallsyms only when a clause takes a kernel stack
+					 * (loading kallsyms costs ~50 ms and 14 MB) */
+	char skip_sym[128];
 	dt_loc_t cur_loc;	/* what a fault here points at */
 	bool in_record;		/* r8 holds a reserved record */
 	bool in_end;		/* the program is END's (bufpolicy=fill: it has its reserve) */

@@ -197,6 +197,10 @@ enum {
 	DT_PRF_RETURN = 0x10,	/* flowindent: a function return (unindents) */
 	DT_PRF_BOUNDARY = 0x20,	/* flowindent: the entry or return is at the user/kernel
 				 * boundary, drawn => and <= instead of -> and <- */
+	DT_PRF_TASK = 0x40,	/* fires only in a task's context with interrupts on (system
+				 * calls, uprobes), where the kernel can allocate a map element
+				 * at any time: the aggregations it alone updates need not be
+				 * preallocated (dt_rt_maps) */
 };
 #define DT_PRF_IN_CONSUMER (DT_PRF_BEGIN | DT_PRF_END | DT_PRF_ERROR)
 

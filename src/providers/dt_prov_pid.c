@@ -146,7 +146,7 @@ pid_make(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const char *func,
 	pp->key = ps->nkeys++;
 	prp = dt_probe_add(dtp, pv, mod->name, dt_arena_strdup(&dtp->arena, func),
 			   dt_arena_strdup(&dtp->arena, name), pp);
-	prp->flags |= dt_prov_flow(name);
+	prp->flags |= dt_prov_flow(name) | DT_PRF_TASK;
 	return prp;
 }
 

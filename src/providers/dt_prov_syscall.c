@@ -49,7 +49,7 @@ syscall_make(dt_handle_t *dtp, dt_provider_t *pv, size_t i, const char *name)
 			continue;
 		made[i][k] = dt_probe_add(dtp, pv, "vmlinux", sc_table[i].name, names[k],
 					  (void *)(uintptr_t)sc_table[i].nr);
-		made[i][k]->flags |= DT_PRF_BOUNDARY;
+		made[i][k]->flags |= DT_PRF_BOUNDARY | DT_PRF_TASK;
 	}
 }
 
@@ -91,11 +91,8 @@ syscall_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	 * tracepoint's iterator too, which the kernel calls only when several programs are
 	 * attached to the tracepoint (else it calls ours direct). */
 	cg->stack_skip = 4;
-	if (!cg->dtp->ksyms)
-		cg->dtp->ksyms = dt_ksyms_new(NULL);
-	if (dt_ksym_range(cg->dtp->ksyms, NULL, entry ? "__traceiter_sys_enter" :
-			  "__traceiter_sys_exit", &cg->skip_lo, &cg->skip_hi) < 0)
-		cg->skip_lo = cg->skip_hi = 0;
+	snprintf(cg->skip_sym, sizeof(cg->skip_sym), "%s",
+		 entry ? "__traceiter_sys_enter" : "__traceiter_sys_exit");
 	/* The syscall number: sys_enter passes it as args[1]; sys_exit has only regs. */
 	if (entry) {
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 6, 8));

@@ -140,7 +140,7 @@ usdt_add(dt_handle_t *dtp, const dt_sdtfile_t *f, const char *path, const dt_sdt
 		up->def = usdt_def(dtp, f, nt->prov, name);
 		prp = dt_probe_add(dtp, pv, dt_arena_strdup(&dtp->arena, base),
 				   dt_arena_strdup(&dtp->arena, func), dt_arena_strdup(&dtp->arena,
-											name), up);
+											name), up);	prp->flags |= DT_PRF_TASK;
 	}
 	up = prp->pdata;
 	for (size_t i = 0; i < up->sites.len; i++)

@@ -196,18 +196,14 @@ dt_tp_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 void
 dt_tp_stack_skip(dt_cg_t *cg, const char *tp)
 {
-	char sym[160], first[128];
+	char first[112];
 
 	/* stack() starts where the tracepoint is: skip the clause's subprogram, this program,
 	 * bpf_trace_run<N> and __bpf_trace_<tp>; and the tracepoint's iterator, which the
 	 * kernel calls only when several programs are attached to it */
 	cg->stack_skip = 4;
-	if (!cg->dtp->ksyms)
-		cg->dtp->ksyms = dt_ksyms_new(NULL);
 	dt_tp_nth(tp, 0, first, sizeof(first));
-	snprintf(sym, sizeof(sym), "__traceiter_%s", first);
-	if (dt_ksym_range(cg->dtp->ksyms, NULL, sym, &cg->skip_lo, &cg->skip_hi) < 0)
-		cg->skip_lo = cg->skip_hi = 0;
+	snprintf(cg->skip_sym, sizeof(cg->skip_sym), "__traceiter_%s", first);
 }
 
 /* ---- values ------------------------------------------------------------------------------ */

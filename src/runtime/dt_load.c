@@ -376,6 +376,45 @@ dt_rt_probe_names(dt_handle_t *dtp, const dt_probe_t *prp)
 	return bpf_map_update_elem(dtp->map_fds[DT_MAP_PROBES], &prp->id, v, BPF_ANY);
 }
 
+/*
+ * Which aggregations must be preallocated: those a program updates from a probe that may fire
+ * with interrupts off (a tick, the scheduler, an arbitrary kernel function). There the
+ * kernel's map allocator hands out about one new element per interrupt and refills only once
+ * interrupts are on again, so a second new key in one firing would be dropped. Preallocating
+ * a per-CPU hash costs one per-CPU allocation per entry (0.35 s at the default aggsize), so
+ * aggregations updated only from probes marked DT_PRF_TASK, or in the consumer, are not.
+ * Returns a calloc'ed flag per aggregation.
+ */
+static bool *
+dt_rt_agg_prealloc(dt_handle_t *dtp)
+{
+	dt_program_t *prog = dtp->prog;
+	bool *pre = dt_xcalloc((size_t)prog->naggs + 1, sizeof(bool));
+
+	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
+		dt_bpfprog_t *bp = dtp->bpfprogs.data[i];
+		bool task = true;
+
+		if (bp->flags & DT_PRF_IN_CONSUMER)
+			continue;
+		for (size_t k = 0; k < bp->probes.len; k++)
+			if (!(bp->probes.data[k]->flags & DT_PRF_TASK))
+				task = false;
+		if (task || !bp->code)
+			continue;
+		for (size_t k = 0; k < bp->code->len; k++) {
+			const struct bpf_insn *in = &bp->code->insns[k];
+			int idx = in->imm - DT_NMAPS_FIXED;
+
+			if (in->code == (BPF_LD | BPF_DW | BPF_IMM) &&
+			    (in->src_reg == BPF_PSEUDO_MAP_FD || in->src_reg == BPF_PSEUDO_MAP_VALUE) &&
+			    in->imm != DT_MAP_DISPATCH && idx >= 0 && idx < prog->naggs)
+				pre[idx] = true;
+		}
+	}
+	return pre;
+}
+
 static int
 dt_rt_maps(dt_handle_t *dtp)
 {
@@ -452,6 +491,8 @@ dt_rt_maps(dt_handle_t *dtp)
 			return -1;
 	}
 	/* Aggregations. */
+	bool *prealloc = dt_rt_agg_prealloc(dtp);
+
 	dtp->agg_fds = dt_xcalloc((size_t)prog->naggs + 1, sizeof(int));
 	for (int i = 0; i < prog->naggs; i++)
 		dtp->agg_fds[i] = -1;
@@ -468,11 +509,15 @@ dt_rt_maps(dt_handle_t *dtp)
 			uint64_t n = DT_MAX(dtp->opts.aggsize / per, 1024ULL);
 
 			dtp->agg_fds[i] = dt_rt_map(name, BPF_MAP_TYPE_PERCPU_HASH, ad->keysize,
-						    ad->nwords * 8, (uint32_t)DT_MIN(n, 1U << 22), 0);
+						    ad->nwords * 8, (uint32_t)DT_MIN(n, 1U << 22),
+						    prealloc[i] ? 0 : BPF_F_NO_PREALLOC);
 		}
-		if (dtp->agg_fds[i] < 0)
+		if (dtp->agg_fds[i] < 0) {
+			free(prealloc);
 			return -1;
+		}
 	}
+	free(prealloc);
 	return 0;
 }
 
