@@ -12,9 +12,15 @@
  *   function   the symbol, raw (C++ names stay mangled here: a probe name has no spaces);
  *              of several names for one address, the one ustack() shows, unless another
  *              matches the description
- *   name       entry, return, or a hexadecimal offset into the function (an instruction's:
- *              "pid123:a.out:main:1f"), made when named exactly (globs make entry and
- *              return only: finding every instruction would need a disassembler)
+ *   name       entry, return, or a hexadecimal offset into the function, the start of one
+ *              of its instructions ("pid123:a.out:main:1f"). A glob for the name (or none)
+ *              makes the offset of every instruction it matches besides entry and return
+ *              ("pid123:a.out:main:" lists main:0, main:1, main:4 ...); an exact offset must
+ *              be an instruction's start, else the description is refused at compile time
+ *              with DTrace's message ("offset 0x3 is not aligned on an instruction"). The
+ *              instructions are the function's bytes in the file, cut by an x86-64 length
+ *              decoder (src/common/dt_x86insn.c); a function with bytes it cannot decode
+ *              gets no offset probes: an exact one is refused, a glob says why on stderr
  *
  * Arguments: at entry and at offsets arg0..arg9 are the function's (dt_pt_regs.c: di si dx
  * cx r8 r9, then the stack); at return arg1 is the return value (rax) and arg0 is 0 (DTrace
@@ -40,10 +46,23 @@
 
 #include "../common/dt_proc.h"
 #include "../common/dt_usymtab.h"
+#include "../common/dt_x86insn.h"
 #include "dt_provider.h"
 
 /* Room in each program's dispatch map for probes made after it is loaded (dlopen). */
 #define PID_DISPATCH_SLACK 4096
+/* A function longer than this is not cut into instructions (no offset probes). */
+#define PID_FUNC_MAX (4u << 20)
+
+/* A function cut into instructions, once offset probes are asked of it. */
+typedef struct pid_func {
+	uint32_t *offs;		/* each instruction's offset in the function, ascending */
+	dt_probe_t **made;	/* per instruction: its offset probe once made */
+	size_t n;
+	const char *why;	/* not decoded: why (the instruction at bad_off), else NULL */
+	uint64_t bad_off;
+	bool warned;		/* a glob was told why */
+} pid_func_t;
 
 typedef struct pid_mod {
 	char *path;		/* as the process mapped it */
@@ -51,7 +70,9 @@ typedef struct pid_mod {
 	uint64_t dev, ino;
 	bool is_main;		/* the process's executable ("a.out") */
 	dt_uelf_t elf;
+	int fd;			/* the file, for the functions' bytes; -1 if not open */
 	dt_probe_t **made;	/* per symbol: its entry and return probes once made */
+	pid_func_t **funcs;	/* per symbol: its instructions once cut */
 } pid_mod_t;
 
 typedef struct pid_state {
@@ -65,6 +86,7 @@ typedef struct pid_probe {
 	uint64_t off;		/* the instruction's file offset */
 	uint32_t key;		/* the dispatch key, and the uprobe's cookie */
 	bool ret;
+	const char *refused;	/* an offset probe that cannot be: why (compile time) */
 } pid_probe_t;
 
 enum { PID_ENTRY = 0, PID_RETURN = 1 };
@@ -96,11 +118,11 @@ pid_mod_get(dt_handle_t *dtp, pid_state_t *ps, pid_t pid, const dt_umap_t *m)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		fd = open(mod->path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
+	if (fd >= 0)
 		dt_uelf_read(&mod->elf, fd, mod->path);
-		close(fd);
-	}
+	mod->fd = fd;
 	mod->made = dt_xcalloc(dt_usymtab_count(mod->elf.tab) * 2 + 1, sizeof(dt_probe_t *));
+	mod->funcs = dt_xcalloc(dt_usymtab_count(mod->elf.tab) + 1, sizeof(pid_func_t *));
 	dt_vec_push(&ps->mods, mod);
 	return mod;
 }
@@ -164,16 +186,78 @@ pid_offset_name(const char *name, uint64_t *off)
 	return !*end && !errno;
 }
 
-/* The probe at an offset of function sym, made before or now. */
+/* Does the name (a glob, or empty) ask for offset probes? */
+static bool
+pid_offset_glob(const char *name)
+{
+	return !*name || dt_is_glob(name);
+}
+
+/* Function k (sym, at file offset foff) cut into its instructions (once). */
+static pid_func_t *
+pid_func_get(pid_mod_t *mod, size_t k, const dt_usym_t *sym, int64_t foff)
+{
+	pid_func_t *fn = mod->funcs[k];
+	uint8_t *text;
+	size_t at = 0;
+
+	if (fn)
+		return fn;
+	fn = mod->funcs[k] = dt_xcalloc(1, sizeof(*fn));
+	if (sym->size == 0 || sym->size > PID_FUNC_MAX || mod->fd < 0) {
+		fn->why = sym->size ? "the function is too long" : "the function has no size";
+		return fn;
+	}
+	text = dt_xmalloc(sym->size);
+	if (pread(mod->fd, text, sym->size, foff) != (ssize_t)sym->size) {
+		fn->why = "its bytes cannot be read from the file";
+		free(text);
+		return fn;
+	}
+	fn->offs = dt_xmalloc(sym->size * sizeof(*fn->offs));
+	while (at < sym->size) {
+		int len = dt_x86_insn_len(text + at, sym->size - at, &fn->why);
+
+		if (len < 0) {
+			fn->bad_off = at;
+			fn->n = 0;
+			break;
+		}
+		fn->why = NULL;
+		fn->offs[fn->n++] = (uint32_t)at;
+		at += (size_t)len;
+	}
+	free(text);
+	if (fn->why) {
+		free(fn->offs);
+		fn->offs = NULL;
+	}
+	fn->made = dt_xcalloc(fn->n + 1, sizeof(*fn->made));
+	return fn;
+}
+
+/* The offset probe of instruction i of function sym, made before or now. */
 static void
-pid_make_offset(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const dt_usym_t *sym,
-		int64_t foff, uint64_t off)
+pid_make_insn(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const dt_usym_t *sym,
+	      int64_t foff, pid_func_t *fn, size_t i)
 {
 	char name[32];
 
-	if (off >= sym->size)
+	if (fn->made[i])
 		return;
-	snprintf(name, sizeof(name), "%llx", (unsigned long long)off);
+	snprintf(name, sizeof(name), "%llx", (unsigned long long)fn->offs[i]);
+	fn->made[i] = pid_make(dtp, pv, mod, sym->name, name, (uint64_t)foff + fn->offs[i],
+			       false);
+}
+
+/*
+ * An offset that is not an instruction's (DTrace's messages): a probe is made, refused when
+ * a program enables it, as DTrace refuses the description.
+ */
+static void
+pid_make_refused(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const dt_usym_t *sym,
+		 const char *name, const char *why)
+{
 	for (size_t i = 1; i < dtp->probes.len; i++) {
 		dt_probe_t *prp = dtp->probes.data[i];
 
@@ -181,7 +265,65 @@ pid_make_offset(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const dt_us
 		    strcmp(prp->func, sym->name) == 0 && strcmp(prp->name, name) == 0)
 			return;
 	}
-	pid_make(dtp, pv, mod, sym->name, name, (uint64_t)foff + off, false);
+	((pid_probe_t *)pid_make(dtp, pv, mod, sym->name, name, 0, false)->pdata)->refused =
+		dt_arena_strdup(&dtp->arena, why);
+}
+
+/* The offset probes of function k (sym) that the name asks for: one exact, or a glob's. */
+static void
+pid_provide_offsets(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, size_t k,
+		    const dt_usym_t *sym, int64_t foff, const char *pname)
+{
+	uint64_t off = 0;
+	bool exact = pid_offset_name(pname, &off);
+	pid_func_t *fn;
+	char why[512];
+
+	if (exact && off >= sym->size) {
+		snprintf(why, sizeof(why), "offset 0x%llx outside of function '%s'",
+			 (unsigned long long)off, sym->name);
+		pid_make_refused(dtp, pv, mod, sym, pname, why);
+		return;
+	}
+	fn = pid_func_get(mod, k, sym, foff);
+	if (fn->why) {
+		snprintf(why, sizeof(why), "%s:%s:%s: no instruction offsets: the instruction at "
+			 "offset 0x%llx cannot be decoded: %s", pv->name, mod->name, sym->name,
+			 (unsigned long long)fn->bad_off, fn->why);
+		if (exact)
+			pid_make_refused(dtp, pv, mod, sym, pname, why);
+		else if (!fn->warned)
+			fprintf(stderr, "dtrace: %s\n", why);
+		fn->warned = true;
+		return;
+	}
+	if (exact) {
+		size_t lo = 0, hi = fn->n;
+
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (fn->offs[mid] < off)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < fn->n && fn->offs[lo] == off) {
+			pid_make_insn(dtp, pv, mod, sym, foff, fn, lo);
+		} else {
+			snprintf(why, sizeof(why), "offset 0x%llx is not aligned on an instruction",
+				 (unsigned long long)off);
+			pid_make_refused(dtp, pv, mod, sym, pname, why);
+		}
+		return;
+	}
+	for (size_t i = 0; i < fn->n; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "%llx", (unsigned long long)fn->offs[i]);
+		if (dt_glob_match(pname, name))
+			pid_make_insn(dtp, pv, mod, sym, foff, fn, i);
+	}
 }
 
 static bool
@@ -198,7 +340,7 @@ pid_provide_mod(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const dt_pd
 	size_t n = dt_usymtab_count(mod->elf.tab);
 	bool entry = dt_glob_match(pd->name, "entry"), ret = dt_glob_match(pd->name, "return");
 	uint64_t off = 0;
-	bool at = pid_offset_name(pd->name, &off);
+	bool at = pid_offset_name(pd->name, &off) || pid_offset_glob(pd->name);
 
 	if (!entry && !ret && !at)
 		return;
@@ -230,7 +372,7 @@ pid_provide_mod(dt_handle_t *dtp, dt_provider_t *pv, pid_mod_t *mod, const dt_pd
 			mod->made[2 * pick + 1] = pid_make(dtp, pv, mod, first->name, "return",
 							   (uint64_t)foff, true);
 		if (at)
-			pid_make_offset(dtp, pv, mod, first, foff, off);
+			pid_provide_offsets(dtp, pv, mod, pick, first, foff, pd->name);
 	}
 }
 
@@ -267,7 +409,8 @@ pid_later_groups(const dt_provider_t *pv, const dt_pdesc_t *pd, int *groups)
 	uint64_t off;
 	int n = 0;
 
-	if (dt_glob_match(pd->name, "entry") || pid_offset_name(pd->name, &off))
+	if (dt_glob_match(pd->name, "entry") || pid_offset_name(pd->name, &off) ||
+	    pid_offset_glob(pd->name))
 		groups[n++] = (int)pv->pid * 2 + PID_ENTRY;
 	if (dt_glob_match(pd->name, "return"))
 		groups[n++] = (int)pv->pid * 2 + PID_RETURN;
@@ -301,6 +444,14 @@ pid_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	int out = dt_ir_label(ir);
 	bool ret = (bp->group & 1) == PID_RETURN;
 
+	for (size_t i = 0; i < bp->probes.len; i++) {
+		const pid_probe_t *pp = bp->probes.data[i]->pdata;
+
+		if (pp->refused) {
+			dt_cg_fail(cg, pp->refused);
+			return false;
+		}
+	}
 	dt_prov_dispatch_cookie(cg, out);	/* the cookie is the dispatch key */
 	if ((needs & DT_NEED_ARGS) && !ret) {
 		dt_pt_regs_load_args(cg, 6, DT_MAX_ARGS, true);
@@ -444,6 +595,12 @@ pid_update(dt_handle_t *dtp, dt_provider_t *pv)
 			}
 			if (!on)
 				continue;
+			if (((pid_probe_t *)prp->pdata)->refused) {
+				fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: %s\n",
+					prp->prov, prp->mod, prp->func, prp->name,
+					((pid_probe_t *)prp->pdata)->refused);
+				continue;
+			}
 			if (dt_rt_dispatch_probe(dtp, bp, prp) < 0) {
 				fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: too many probes "
 					"made after the start\n", prp->prov, prp->mod, prp->func,
@@ -475,6 +632,18 @@ pid_fini(dt_handle_t *dtp, dt_provider_t *pv)
 	if (!ps)
 		return;
 	for (size_t i = 0; i < ps->mods.len; i++) {
+		pid_mod_t *mod = ps->mods.data[i];
+
+		for (size_t k = 0; k < dt_usymtab_count(mod->elf.tab); k++) {
+			if (mod->funcs[k]) {
+				free(mod->funcs[k]->offs);
+				free(mod->funcs[k]->made);
+				free(mod->funcs[k]);
+			}
+		}
+		free(mod->funcs);
+		if (mod->fd >= 0)
+			close(mod->fd);
 		dt_uelf_fini(&ps->mods.data[i]->elf);
 		free(ps->mods.data[i]->made);
 		free(ps->mods.data[i]->path);
