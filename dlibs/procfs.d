@@ -1,7 +1,8 @@
 /*
  * procfs.d: DTrace's process and thread views, psinfo_t and lwpsinfo_t, translated from the
  * Linux kernel's task_struct, and the built-in names scripts use for them: curpsinfo and
- * curlwpsinfo (the current process and thread), the process states and data models.
+ * curlwpsinfo (the current process and thread), cwd (its working directory), the process
+ * states and data models.
  *
  * A D library: dtrace reads every .d file in its library directory before the program.
  * Translators here are checked when a program first uses them, so a program that names
@@ -139,3 +140,5 @@ translator psinfo_t < struct task_struct *T > {
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
+/* DTrace's built-in cwd: d_path() of the task's working directory (opensnoop -c prints it) */
+inline string cwd = d_path(&curthread->fs->pwd);
