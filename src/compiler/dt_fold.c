@@ -141,10 +141,19 @@ dt_fold_value(const dt_node_t *n, uint64_t *vp)
 		*vp = dt_fold_norm(dt_fold_widen(c, b), n->type->size, n->type->is_signed);
 		return true;
 	}
+	case DT_NODE_IDENT:
+		/* an inline's name: its definition's value, as the inline's type holds it
+		 * (inline int NCPU = 2; lquantize(cpu, 0, NCPU, 1)) */
+		if (n->ident_kind != DT_IDENT_INLINE || !n->type ||
+		    (n->type->kind != DT_TYPE_INT && n->type->kind != DT_TYPE_ENUM) ||
+		    !n->left || !n->left->type || !dt_fold_value(n->left, &a))
+			return false;
+		*vp = dt_fold_norm(dt_fold_widen(n->left, a), n->type->size, n->type->is_signed);
+		return true;
 	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
 	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
 	case DT_NODE_EXPR_STMT: case DT_NODE_IF: case DT_NODE_EMPTY: case DT_NODE_STRING:
-	case DT_NODE_IDENT: case DT_NODE_AGG: case DT_NODE_SELF: case DT_NODE_THIS:
+	case DT_NODE_AGG: case DT_NODE_SELF: case DT_NODE_THIS:
 	case DT_NODE_MACRO: case DT_NODE_SYMBOL: case DT_NODE_POSTFIX: case DT_NODE_ASSIGN:
 	case DT_NODE_CALL: case DT_NODE_INDEX: case DT_NODE_MEMBER: case DT_NODE_CAST:
 	case DT_NODE_SIZEOF: case DT_NODE_OFFSETOF: case DT_NODE_STRINGOF: case DT_NODE_XLATE:
