@@ -2,11 +2,13 @@
 # O_CREAT, then opens c2 again without O_CREAT: two lines, not three.
 . "$TESTDIR/tk.inc"
 tk_usage creatbyproc
-tk_with "$TRIGGERS/creat $TMPDIR"
-tk_run "$TMPDIR/out" creatbyproc -n creat
+t=$(tk_copy creat)
+n=${t##*/}
+tk_with "$t $TMPDIR"
+tk_run "$TMPDIR/out" creatbyproc -n "$n"
 tk_has "$TMPDIR/out" '^   PID CMD +SYSCALL +FD PATH$' header
-tk_has "$TMPDIR/out" "^ *[0-9]+ creat +creat +[0-9]+ $TMPDIR/c1\$" "creat of c1"
-tk_has "$TMPDIR/out" "^ *[0-9]+ creat +openat +[0-9]+ $TMPDIR/c2\$" "openat O_CREAT of c2"
+tk_has "$TMPDIR/out" "^ *[0-9]+ $n +creat +[0-9]+ $TMPDIR/c1\$" "creat of c1"
+tk_has "$TMPDIR/out" "^ *[0-9]+ $n +openat +[0-9]+ $TMPDIR/c2\$" "openat O_CREAT of c2"
 [ "$(grep -c "$TMPDIR/c" "$TMPDIR/out")" -eq 2 ] ||
 	{ cat "$TMPDIR/out"; echo "not 2 creations"; exit 1; }
 exit 0

@@ -24,8 +24,9 @@ tk_run "$TMPDIR/out" dtruss -d -e -o -t getpid "$TRIGGERS/getpid" 2
 tk_has "$TMPDIR/out" '^RELATIVE  ELAPSD    CPU SYSCALL\(args\)' "-deo header"
 [ "$(grep -cE '^ +[0-9]+ +[0-9]+ +[0-9]+ getpid\(' "$TMPDIR/out")" -eq 2 ] ||
 	{ cat "$TMPDIR/out"; echo "-deo: not 2 timed getpid lines"; exit 1; }
-tk_with "$TRIGGERS/getpid 3"
-tk_run "$TMPDIR/out" dtruss -n getpid -t getpid
+t=$(tk_copy getpid)
+tk_with "$t 3"
+tk_run "$TMPDIR/out" dtruss -n "${t##*/}" -t getpid
 [ "$(grep -cE '^ *[0-9]+/[0-9]+ +getpid\(' "$TMPDIR/out")" -eq 3 ] ||
 	{ cat "$TMPDIR/out"; echo "-n: not 3 getpid lines with PID/LWP"; exit 1; }
 exit 0

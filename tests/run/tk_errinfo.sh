@@ -2,14 +2,16 @@
 # lines with the C library's description, or (-c) one line counting 2.
 . "$TESTDIR/tk.inc"
 tk_usage errinfo
-tk_with "$TRIGGERS/openat 2 $TMPDIR/missing"
-tk_run "$TMPDIR/out" errinfo -n openat
+t=$(tk_copy openat)
+n=${t##*/}
+tk_with "$t 2 $TMPDIR/missing"
+tk_run "$TMPDIR/out" errinfo -n "$n"
 tk_has "$TMPDIR/out" '^ +EXEC +SYSCALL +ERR  DESC$' header
-[ "$(grep -cE '^ +openat +openat +2  No such file or directory$' "$TMPDIR/out")" -eq 2 ] ||
+[ "$(grep -cE "^ +$n +openat +2  No such file or directory\$" "$TMPDIR/out")" -eq 2 ] ||
 	{ cat "$TMPDIR/out"; echo "not 2 ENOENT lines"; exit 1; }
-tk_run "$TMPDIR/out" errinfo -c -n openat
+tk_run "$TMPDIR/out" errinfo -c -n "$n"
 tk_has "$TMPDIR/out" '^ +EXEC +SYSCALL +ERR +COUNT  DESC$' "-c header"
-tk_has "$TMPDIR/out" '^ +openat +openat +2 +2  No such file or directory$' "-c: 2 ENOENT"
+tk_has "$TMPDIR/out" "^ +$n +openat +2 +2  No such file or directory\$" "-c: 2 ENOENT"
 tk_run "$TMPDIR/out" errinfo -c -n nosuchname
-tk_hasnt "$TMPDIR/out" openat "-n nosuchname: openat counted"
+tk_hasnt "$TMPDIR/out" "$n" "-n nosuchname: $n counted"
 exit 0

@@ -2,12 +2,14 @@
 # it sends itself SIGUSR1, SIGUSR2 and SIGUSR1: each a line, result 0.
 . "$TESTDIR/tk.inc"
 tk_usage killsnoop
-tk_with "$TRIGGERS/proc"
-tk_run "$TMPDIR/out" killsnoop -n proc
+t=$(tk_copy proc)
+n=${t##*/}
+tk_with "$t"
+tk_run "$TMPDIR/out" killsnoop -n "$n"
 tk_has "$TMPDIR/out" '^  FROM      COMMAND  SIG TO      RESULT$' header
-tk_has "$TMPDIR/out" '^ *[0-9]+ +proc +9 [0-9]+ +0$' "SIGKILL to the child"
-n=$(awk '$1 == $4 && $2 == "proc" && ($3 == 10 || $3 == 12) && $5 == 0' "$TMPDIR/out" | wc -l)
+tk_has "$TMPDIR/out" "^ *[0-9]+ +$n +9 [0-9]+ +0\$" "SIGKILL to the child"
+n=$(awk -v n="$n" '$1 == $4 && $2 == n && ($3 == 10 || $3 == 12) && $5 == 0' "$TMPDIR/out" | wc -l)
 [ "$n" -eq 3 ] || { cat "$TMPDIR/out"; echo "$n signals to itself, not 3"; exit 1; }
 tk_run "$TMPDIR/out" killsnoop -n nosuchname
-tk_hasnt "$TMPDIR/out" proc "-n nosuchname: a signal"
+tk_hasnt "$TMPDIR/out" "$n" "-n nosuchname: a signal"
 exit 0

@@ -3,13 +3,15 @@
 . "$TESTDIR/tk.inc"
 tk_usage opensnoop
 miss=$(cd "$TMPDIR" && pwd -P)/missing
-tk_with "$TRIGGERS/openat 2 $miss"
-tk_run "$TMPDIR/out" opensnoop -e -n openat
+t=$(tk_copy openat)
+n=${t##*/}
+tk_with "$t 2 $miss"
+tk_run "$TMPDIR/out" opensnoop -e -n "$n"
 tk_has "$TMPDIR/out" '^  UID    PID COMM          FD ERR PATH$' header
-[ "$(grep -cE "^ +0 +[0-9]+ openat +-1 +2 $miss\$" "$TMPDIR/out")" -eq 2 ] ||
+[ "$(grep -cE "^ +0 +[0-9]+ $n +-1 +2 $miss\$" "$TMPDIR/out")" -eq 2 ] ||
 	{ cat "$TMPDIR/out"; echo "not 2 failed opens of $miss"; exit 1; }
 tk_run "$TMPDIR/out" opensnoop -x -c -f "$miss"
-[ "$(grep -cE "^ +0 +[0-9]+ openat +-1 +$(pwd -P) +$miss\$" "$TMPDIR/out")" -eq 2 ] ||
+[ "$(grep -cE "^ +0 +[0-9]+ $n +-1 +$(pwd -P) +$miss\$" "$TMPDIR/out")" -eq 2 ] ||
 	{ cat "$TMPDIR/out"; echo "-x -c -f: not 2 failed opens of $miss in $(pwd -P)"; exit 1; }
 tk_hasnt "$TMPDIR/out" 'ld.so|libc' "-f: other paths"
 tk_with "$TRIGGERS/openat 3 /etc/hostname"

@@ -12,9 +12,11 @@ tk_has "$TMPDIR/out" '^ +getpid +100$' "100 getpid counted"
 	{ cat "$TMPDIR/out"; echo "not 3 totals"; exit 1; }
 [ "$(grep -cE '^ +getpid +[0-9]+$' "$TMPDIR/out")" -eq 3 ] ||
 	{ cat "$TMPDIR/out"; echo "getpid not in each section"; exit 1; }
-tk_with "$TRIGGERS/getpid 50"
-tk_run "$TMPDIR/out" procsystime -c -n getpid
-tk_has "$TMPDIR/out" '^Syscall Counts for process getpid,$' "-n header"
+t=$(tk_copy getpid)
+n=${t##*/}
+tk_with "$t 50"
+tk_run "$TMPDIR/out" procsystime -c -n "$n"
+tk_has "$TMPDIR/out" "^Syscall Counts for process $n,\$" "-n header"
 tk_has "$TMPDIR/out" '^ +getpid +50$' "-n: 50 getpid"
 tk_hasnt "$TMPDIR/out" '^Elapsed' "-c alone: elapsed times"
 exit 0

@@ -2,14 +2,16 @@
 # lines with the path; -P, -t and -v add columns.
 . "$TESTDIR/tk.inc"
 tk_usage rwsnoop
-tk_with "$TRIGGERS/write 3"
-tk_run "$TMPDIR/out" rwsnoop -n write
+t=$(tk_copy write)
+n=${t##*/}
+tk_with "$t 3"
+tk_run "$TMPDIR/out" rwsnoop -n "$n"
 tk_has "$TMPDIR/out" '^  UID    PID CMD          D   BYTES FILE$' header
-[ "$(grep -cE '^ +0 +[0-9]+ write +W +1 /dev/null$' "$TMPDIR/out")" -eq 3 ] ||
+[ "$(grep -cE "^ +0 +[0-9]+ $n +W +1 /dev/null\$" "$TMPDIR/out")" -eq 3 ] ||
 	{ cat "$TMPDIR/out"; echo "not 3 writes to /dev/null"; exit 1; }
-tk_run "$TMPDIR/out" rwsnoop -P -t -v -n write
+tk_run "$TMPDIR/out" rwsnoop -P -t -v -n "$n"
 tk_has "$TMPDIR/out" '^TIME +STRTIME +UID +PID +PPID CMD +D +BYTES FILE$' "-Ptv header"
-[ "$(grep -cE '^[0-9]+ +[0-9]{4} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} +0 +[0-9]+ +[0-9]+ write +W +1 /dev/null$' \
+[ "$(grep -cE "^[0-9]+ +[0-9]{4} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} +0 +[0-9]+ +[0-9]+ $n +W +1 /dev/null\$" \
 	"$TMPDIR/out")" -eq 3 ] || { cat "$TMPDIR/out"; echo "-Ptv: not 3 writes"; exit 1; }
 tk_run "$TMPDIR/out" rwsnoop -n nosuchname
 tk_hasnt "$TMPDIR/out" /dev/null "-n nosuchname: a write"

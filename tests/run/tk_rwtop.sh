@@ -3,12 +3,14 @@
 # at the trigger's end, whichever is first.
 . "$TESTDIR/tk.inc"
 tk_usage rwtop
-tk_with "$TRIGGERS/write 7"
-tk_run "$TMPDIR/out" rwtop -C -n write
+t=$(tk_copy write)
+n=${t##*/}
+tk_with "$t 7"
+tk_run "$TMPDIR/out" rwtop -C -n "$n"
 tk_has "$TMPDIR/out" '^[0-9]{4} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8},  app_r: +[0-9]+ KB,  app_w: +[0-9]+ KB$' "summary line"
 tk_has "$TMPDIR/out" '^  UID    PID   PPID CMD +D +BYTES$' header
-tk_has "$TMPDIR/out" '^ +0 +[0-9]+ +[0-9]+ write +W +7$' "7 bytes written"
-tk_run "$TMPDIR/out" rwtop -C -c -t 5 -n write 10 1
+tk_has "$TMPDIR/out" "^ +0 +[0-9]+ +[0-9]+ $n +W +7\$" "7 bytes written"
+tk_run "$TMPDIR/out" rwtop -C -c -t 5 -n "$n" 10 1
 tk_has "$TMPDIR/out" '^  UID    PID   PPID CMD +D +COUNT$' "-c header"
-tk_has "$TMPDIR/out" '^ +0 +[0-9]+ +[0-9]+ write +W +7$' "-c: 7 writes"
+tk_has "$TMPDIR/out" "^ +0 +[0-9]+ +[0-9]+ $n +W +7\$" "-c: 7 writes"
 exit 0
