@@ -6,7 +6,12 @@
 #   make fuzz         the fuzzers (clang + libFuzzer): build/fuzz/fuzz_compile (front end)
 #                     and build/fuzz/fuzz_load (back end, loads into the kernel);
 #                     scripts/fuzz.sh runs them
-#   make install      PREFIX=/usr DESTDIR=... : /usr/sbin/dtrace, /usr/lib/dtrace
+#   make install      PREFIX=/usr DESTDIR=... : a stripped $(SBINDIR)/dtrace, the D libraries in
+#                     $(LIBDIR) (the path the binary reads them from, compiled in from
+#                     LIBDIR: DESTDIR stays out of it), dtrace.1, the toolkit's tools in
+#                     $(TOOLKITDIR) and their pages in man8; INSTALL_STRIP= keeps symbols
+#   make uninstall    removes what make install put (same variables)
+#   make dist         build/dtrace-$(VERSION).tar.gz, the committed tree (git archive HEAD)
 #   V=1               show full commands; SANITIZE=address,undefined for a sanitized build
 CC       ?= cc
 CLANG    ?= clang
@@ -14,12 +19,15 @@ PREFIX   ?= /usr
 SBINDIR  ?= $(PREFIX)/sbin
 LIBDIR   ?= $(PREFIX)/lib/dtrace
 MANDIR   ?= $(PREFIX)/share/man
+TOOLKITDIR ?= $(PREFIX)/share/dtrace/toolkit
+INSTALL_STRIP ?= -s
+VERSION  := $(shell cat VERSION 2>/dev/null || echo 0)
 B        := build
 
 WARN     := -Wall -Wextra -Wswitch -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wno-unused-parameter -Wno-missing-field-initializers -Wformat=2 -Wvla
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=gnu11 $(WARN) -D_GNU_SOURCE -DDT_LIBDIR='"$(LIBDIR)"' -Isrc -I$(B)/gen
+CFLAGS   += -std=gnu11 $(WARN) -D_GNU_SOURCE -Isrc -I$(B)/gen
 LDLIBS   := $(shell pkg-config --libs libbpf 2>/dev/null || echo -lbpf) -lelf -lz -lstdc++
 ifneq ($(SANITIZE),)
 CFLAGS   += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
@@ -58,6 +66,15 @@ $(B)/gen/dt_version.h: VERSION FORCE
 	printf '#define DT_VERSION "%s"\n#define DT_VERSION_GIT "%s"\n' "$$(cat VERSION)" "$$g" >$@.tmp; \
 	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(B)/src/cmd/dtrace.o: $(B)/gen/dt_version.h
+
+# Where the installed binary reads its D libraries: LIBDIR, without DESTDIR (the tree's dlibs/
+# come first when it runs from a build tree). Rewritten only when it changes, so a make install
+# with another PREFIX rebuilds dtrace.o and nothing else.
+$(B)/gen/dt_paths.h: FORCE
+	@mkdir -p $(dir $@)
+	$(Q)printf '#define DT_LIBDIR "%s"\n' '$(LIBDIR)' >$@.tmp; \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(B)/src/cmd/dtrace.o: $(B)/gen/dt_paths.h
 FORCE:
 
 $(B)/libdtrace.a: $(OBJS)
@@ -67,7 +84,7 @@ $(B)/libdtrace.a: $(OBJS)
 $(B)/%.o: %.c | $(GEN)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # The syscall table (name, number) of this architecture, from the kernel's UAPI header.
 $(GEN): scripts/gen-syscalls.sh
@@ -116,7 +133,7 @@ $(B)/tests/triggers/pidcxx: tests/triggers/lib/pidcxx.cc
 # instrumentation into build/fuzz/, linked with the libFuzzer driver.
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -std=gnu11 $(WARN) -D_GNU_SOURCE \
-               -DDT_LIBDIR='"$(LIBDIR)"' -Isrc -I$(B)/gen $(FUZZ_SAN)
+               -Isrc -I$(B)/gen $(FUZZ_SAN)
 FUZZ_OBJS   := $(SRCS:%.c=$(B)/fuzz/%.o)
 
 FUZZ_UTIL   := $(B)/fuzz/tests/fuzz/fuzz_util.o $(B)/fuzz/tests/fuzz/fuzz_gen.o
@@ -138,17 +155,41 @@ check: all
 vmcheck: all
 	$(Q)sh tests/vm/vmcheck.sh $(KERNEL)
 
+# Globs, so the toolkit's tools and pages added later install too; uninstall removes the same
+# names and then the directories that only this project uses, when they are empty.
+TK_TOOLS = $(wildcard toolkit/*)
+TK_PAGES = $(wildcard toolkit/man/*.8)
 install: $(B)/dtrace
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBDIR)
-	install -m 0755 $(B)/dtrace $(DESTDIR)$(SBINDIR)/dtrace
-	for f in dlibs/*.d; do [ -e "$$f" ] && install -m 0644 "$$f" $(DESTDIR)$(LIBDIR)/; done; true
+	install -m 0755 $(INSTALL_STRIP) $(B)/dtrace $(DESTDIR)$(SBINDIR)/dtrace
+	install -m 0644 dlibs/*.d $(DESTDIR)$(LIBDIR)/
 	if [ -e man/dtrace.1 ]; then install -d $(DESTDIR)$(MANDIR)/man1 && \
 		install -m 0644 man/dtrace.1 $(DESTDIR)$(MANDIR)/man1/dtrace.1; fi
+	for f in $(TK_TOOLS); do if [ -f "$$f" ] && [ -x "$$f" ]; then \
+		install -d $(DESTDIR)$(TOOLKITDIR) && \
+		install -m 0755 "$$f" $(DESTDIR)$(TOOLKITDIR)/ || exit 1; fi; done
+	for f in $(TK_PAGES); do install -d $(DESTDIR)$(MANDIR)/man8 && \
+		install -m 0644 "$$f" $(DESTDIR)$(MANDIR)/man8/ || exit 1; done
+
+uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/dtrace $(DESTDIR)$(MANDIR)/man1/dtrace.1
+	rm -f $(patsubst dlibs/%,$(DESTDIR)$(LIBDIR)/%,$(wildcard dlibs/*.d))
+	rm -f $(patsubst toolkit/%,$(DESTDIR)$(TOOLKITDIR)/%,$(TK_TOOLS))
+	rm -f $(patsubst toolkit/man/%,$(DESTDIR)$(MANDIR)/man8/%,$(TK_PAGES))
+	for d in $(DESTDIR)$(LIBDIR) $(DESTDIR)$(TOOLKITDIR) $(dir $(DESTDIR)$(TOOLKITDIR)); do \
+		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || true; done
+
+# The release tarball: what HEAD has committed (git archive), under dtrace-VERSION/.
+dist:
+	@git diff --quiet HEAD 2>/dev/null || echo "make dist: uncommitted changes are left out" >&2
+	@mkdir -p $(B)
+	git archive --format=tar.gz --prefix=dtrace-$(VERSION)/ -o $(B)/dtrace-$(VERSION).tar.gz HEAD
+	@echo "  DIST    $(B)/dtrace-$(VERSION).tar.gz"
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all check vmcheck fuzz install clean FORCE
+.PHONY: all check vmcheck fuzz install uninstall dist clean FORCE
 .SECONDARY:
 -include $(OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) $(FUZZ_UTIL:.o=.d) \
 	 $(B)/fuzz/tests/fuzz/fuzz_compile.d $(B)/fuzz/tests/fuzz/fuzz_load.d

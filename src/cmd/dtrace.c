@@ -35,6 +35,7 @@
 #include "runtime/dt_runtime.h"
 #include "dt_sdtgen.h"
 #include "dt_version.h"	/* DT_VERSION: the VERSION file's; DT_VERSION_GIT: git's, or "" */
+#include "dt_paths.h"	/* DT_LIBDIR: where make install put the D libraries */
 
 /* -V: the D API this compiler implements (as DTrace's -V), then our release. */
 #define DT_API_VERSION "Sun D 1.6.4"
