@@ -1,7 +1,8 @@
 #!/bin/sh
-# setup.sh: make this machine ready to build and test dtrace (Debian/Ubuntu).
+# setup.sh: make this machine ready to build and run dtrace, or to test it (Debian/Ubuntu).
 #
-#   scripts/setup.sh           build and test dependencies
+#   scripts/setup.sh           what building and running need (no clang: no LLVM at run time)
+#   scripts/setup.sh --test    also what only the tests and fuzzers need (scripts/test.sh)
 #   scripts/setup.sh --bench   also the benchmark peers (bpftrace, hyperfine, time)
 #
 # Finds missing packages with dpkg-query. As root it installs them (apt-get update, then
@@ -10,17 +11,21 @@
 # nothing to do, so it is cheap to run before every build.
 set -u
 
-# libclang-rt-14-dev: the libFuzzer runtime of Debian 12's clang (14), for make fuzz.
-BUILD_PKGS="make gcc clang pkg-config libbpf-dev libelf-dev zlib1g-dev linux-libc-dev bpftool
-	libclang-rt-14-dev"
+# g++: libstdc++ (dtrace demangles C++ names with it) and the C++ test trigger that make builds.
+BUILD_PKGS="make gcc g++ pkg-config libbpf-dev libelf-dev zlib1g-dev linux-libc-dev"
+# clang and libclang-rt-14-dev (the libFuzzer runtime of Debian 12's clang, 14): make fuzz and
+# the suite's fuzz stages; bpftool: tests that look at the kernel's BPF objects.
+TEST_PKGS="clang libclang-rt-14-dev bpftool"
 BENCH_PKGS="bpftrace hyperfine time"
 
 pkgs=$BUILD_PKGS
+tools="make cc c++ pkg-config"
 for arg in "$@"; do
 	case $arg in
+	--test) pkgs="$pkgs $TEST_PKGS" tools="$tools clang" ;;
 	--bench) pkgs="$pkgs $BENCH_PKGS" ;;
 	-h | --help)
-		sed -n '2,10s/^# \{0,1\}//p' "$0"
+		sed -n '2,11s/^# \{0,1\}//p' "$0"
 		exit 0
 		;;
 	*)
@@ -44,7 +49,7 @@ if command -v dpkg-query >/dev/null 2>&1; then
 	done
 else
 	# Not a Debian system: check for the tools instead and let the user map them to packages.
-	for t in make gcc clang pkg-config; do
+	for t in $tools; do
 		command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
 	done
 	if [ -n "$missing" ]; then
