@@ -27,6 +27,13 @@
 #include "../compiler/dt_compiler.h"
 
 /*
+ * The license every program is loaded under. The programs call helpers the kernel keeps for
+ * GPL-compatible programs (bpf_probe_read_kernel, bpf_get_stackid, bpf_perf_event_output,
+ * ...); "GPL" is the kernel's name for GPL-2.0, this project's license (LICENSE).
+ */
+#define DT_BPF_LICENSE "GPL"
+
+/*
  * The per-CPU scratch value (DT_MAP_MSTATE), as the prologue fills it:
  *
  *   0        8          16                     96       104      112      120      128

@@ -303,7 +303,7 @@ fbt_have_multi(void)
 	LIBBPF_OPTS(bpf_link_create_opts, lo);
 	int pfd, lfd, err;
 
-	pfd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dt_fbt_probe", "GPL", insns, 2, &po);
+	pfd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dt_fbt_probe", DT_BPF_LICENSE, insns, 2, &po);
 	if (pfd < 0)
 		return false;
 	lo.kprobe_multi.syms = (const char **)none;
@@ -377,7 +377,7 @@ fbt_have_trampolines(fbt_state_t *st, int id)
 
 	if (st->tramp)
 		return st->tramp > 0;
-	pfd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "dt_fbt_probe", "GPL", insns, 2, &po);
+	pfd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "dt_fbt_probe", DT_BPF_LICENSE, insns, 2, &po);
 	if (pfd < 0)
 		return (st->tramp = -errno), false;
 	lfd = bpf_raw_tracepoint_open(NULL, pfd);

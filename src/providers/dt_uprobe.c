@@ -140,7 +140,7 @@ dt_uprobe_attach_type(void)
 	if (o < 0)
 		return 0;
 	off = (uint64_t)o;
-	pfd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dt_probe_um", "GPL", ret0, 2, &opts);
+	pfd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dt_probe_um", DT_BPF_LICENSE, ret0, 2, &opts);
 	if (pfd < 0)
 		return 0;
 	lfd = dt_uprobe_multi_link(pfd, path, getpid(), &off, NULL, NULL, 1, false);

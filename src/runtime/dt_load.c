@@ -222,7 +222,8 @@ dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 		opts.func_info_cnt = (uint32_t)ir->funcs.len + 1;
 		opts.func_info_rec_size = sizeof(*info);
 	}
-	fd = bpf_prog_load((enum bpf_prog_type)prog_type, name, "GPL", insns, ninsns, &opts);
+	fd = bpf_prog_load((enum bpf_prog_type)prog_type, name, DT_BPF_LICENSE, insns, ninsns,
+			   &opts);
 	if (fd >= 0)
 		goto out;
 	err = -errno;
@@ -239,7 +240,8 @@ dt_rt_prog_load(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 	opts.log_buf = log;
 	opts.log_size = (uint32_t)logsz;
 	opts.log_level = 1;
-	fd = bpf_prog_load((enum bpf_prog_type)prog_type, name, "GPL", insns, ninsns, &opts);
+	fd = bpf_prog_load((enum bpf_prog_type)prog_type, name, DT_BPF_LICENSE, insns, ninsns,
+			   &opts);
 	if (fd >= 0) {
 		free(log);
 		goto out;
@@ -303,7 +305,8 @@ dt_rt_have_gotol(dt_handle_t *dtp)
 		int fd = -1;
 
 		if (!no || !*no || !strcmp(no, "0"))
-			fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dt_gotol", "GPL", p, 3, NULL);
+			fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dt_gotol",
+					   DT_BPF_LICENSE, p, 3, NULL);
 		dtp->gotol = fd >= 0 ? 1 : 2;
 		if (fd >= 0)
 			close(fd);
