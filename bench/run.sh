@@ -50,7 +50,7 @@
 # Environment: REPS (repetitions, default 5), N_COUNT (2000000, also agg_* and tspair),
 # N_PRINTF (1000000), N_OPENAT (200000), N_KEYS (100000), PROFILE_SECS (10), PROFILE_REPS
 # (3), SOAK_SECS (60), PRINTF_BUFSIZES (bufsizes tried when dtrace drops; default "16m 64m"), STARTUP_RUNS
-# (10), N_UPROBE (500000), PIDATTACH_REPS (1), PIDATTACH_PERF (0), N_SWITCH (100000), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
+# (10), N_UPROBE (500000), PIDATTACH_REPS (3), PIDATTACH_PERF (0), N_SWITCH (100000), DTRACE (default build/dtrace), BPFTRACE (default bpftrace), CC (default cc).
 # The bench-only triggers (bench/*.c) are compiled into a temporary directory with $CC.
 # Progress goes to stderr. Compare ratios within one run, not absolute times across runs.
 set -u
@@ -72,7 +72,7 @@ STARTUP_RUNS=${STARTUP_RUNS:-10}
 SOAK_SECS=${SOAK_SECS:-60}
 N_UPROBE=${N_UPROBE:-500000}
 N_SWITCH=${N_SWITCH:-100000}
-PIDATTACH_REPS=${PIDATTACH_REPS:-1}
+PIDATTACH_REPS=${PIDATTACH_REPS:-3}
 PIDATTACH_PERF=${PIDATTACH_PERF:-0}
 RSS_LIMIT_KIB=$((20 * 1024)) # issue 4: dtrace's peak RSS must stay under 20 MiB
 
@@ -139,6 +139,14 @@ sub() {
 
 # col FILE K: column K of FILE, one value a line (for median).
 col() { awk -v k="$2" '$k != "" && $k != "-" { print $k }' "$1"; }
+
+# load1: the 1-minute load average now (the machine is shared: each number goes with it).
+load1() { cut -d ' ' -f 1 /proc/loadavg; }
+
+# spread: "min-max" of the numbers on stdin (empty when there are none).
+spread() {
+	sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { if (NR) printf "%g-%g\n", lo, hi }'
+}
 
 # errline FILE: the first line of a tracer's stderr that says something (not bpftrace's
 # RLIMIT_MEMLOCK warning, not the triggers' own lines).
@@ -280,9 +288,10 @@ traced() {
 # REPS rounds interleaved so drift in the VM hits all three alike; the table of medians.
 count_bench() {
 	local mode=$1 args=$2 dprog=$3 bprog=$4 r f
-	for f in base dtrace bpftrace dtrace.n bpftrace.n; do : >"$TMP/$mode.$f"; done
+	for f in base dtrace bpftrace dtrace.n bpftrace.n load; do : >"$TMP/$mode.$f"; done
 	for ((r = 1; r <= REPS; r++)); do
-		log "$mode: round $r of $REPS"
+		log "$mode: round $r of $REPS (load $(load1))"
+		load1 >>"$TMP/$mode.load"
 		# shellcheck disable=SC2086 # ARGS are words
 		"$LOOP" $args >"$TMP/out" && ns_of "$TMP/out" >>"$TMP/$mode.base"
 		if [ "$have_dtrace" -eq 1 ]; then
@@ -316,13 +325,18 @@ count_bench() {
 	echo
 	echo "$6; medians of $REPS rounds."
 	echo
-	echo "| | ns per call | added ns per event | events counted |"
-	echo "|---|---:|---:|---:|"
-	echo "| untraced | $(fmt "$base" 1 0) | | |"
-	[ "$have_dtrace" -eq 1 ] && echo "| dtrace | $(fmt "$dt" 1 0) | $(fmt "$da" 1 0) | ${dn:--} |"
-	[ "$have_bpftrace" -eq 1 ] && echo "| bpftrace | $(fmt "$bt" 1 0) | $(fmt "$ba" 1 0) | ${bn:--} |"
+	echo "1-minute load average at the rounds' starts: $(spread <"$TMP/$mode.load") (2 CPUs);"
+	echo "the spread column is the lowest and highest ns per call of the rounds."
+	echo
+	echo "| | ns per call | spread | added ns per event | events counted |"
+	echo "|---|---:|---:|---:|---:|"
+	echo "| untraced | $(fmt "$base" 1 0) | $(spread <"$TMP/$mode.base") | | |"
+	[ "$have_dtrace" -eq 1 ] && echo "| dtrace | $(fmt "$dt" 1 0) |" \
+		"$(spread <"$TMP/$mode.dtrace") | $(fmt "$da" 1 0) | ${dn:--} |"
+	[ "$have_bpftrace" -eq 1 ] && echo "| bpftrace | $(fmt "$bt" 1 0) |" \
+		"$(spread <"$TMP/$mode.bpftrace") | $(fmt "$ba" 1 0) | ${bn:--} |"
 	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
-		echo "| dtrace / bpftrace | $(ratio "$dt" "$bt") | $(ratio "$da" "$ba") | |"
+		echo "| dtrace / bpftrace | $(ratio "$dt" "$bt") | | $(ratio "$da" "$ba") | |"
 	echo
 }
 
@@ -885,10 +899,12 @@ bench_pid() {
 		"\`pid\$target::loop_target:entry\` against \`uprobe:PATH:loop_target\`; the loop trigger calls loop_target $N_UPROBE times"
 }
 
-# pidattach_run NAME TOOL PROG [ENV...]: one timed run; "ms probes" appended to $TMP/pa.NAME.
+# pidattach_run NAME TOOL PROG [ENV...]: one timed run; "ms probes load" appended to
+# $TMP/pa.NAME (load: the 1-minute load average at its start).
 pidattach_run() {
-	local name=$1 tool=$2 prog=$3 t0 t1 probes
+	local name=$1 tool=$2 prog=$3 t0 t1 probes load
 	shift 3
+	load=$(load1)
 	t0=$(date +%s%N)
 	if [ "$tool" = dtrace ]; then
 		env "$@" timeout -s INT -k 10 600 "$DTRACE" -c true -n "$prog" >"$TMP/out" 2>"$TMP/err"
@@ -901,7 +917,7 @@ pidattach_run() {
 	else
 		probes=$(sed -n 's/^Attaching \([0-9]*\) probes*.*/\1/p' "$TMP/err" "$TMP/out" | head -n 1)
 	fi
-	echo "$(((t1 - t0) / 1000000)) ${probes:--}" >>"$TMP/pa.$name"
+	echo "$(((t1 - t0) / 1000000)) ${probes:--} $load" >>"$TMP/pa.$name"
 }
 
 bench_pidattach() {
@@ -922,23 +938,28 @@ bench_pidattach() {
 	echo "## Attaching every function of libc"
 	echo
 	echo "The whole run of a tracer with \`-c true\`: start, attach every function of libc,"
-	echo "the command, detach, exit. Medians of $PIDATTACH_REPS runs."
+	echo "the command, detach, exit. Medians of $PIDATTACH_REPS runs, rounds interleaved;"
+	echo "spread: the fastest and slowest run; load: the 1-minute load average at the runs'"
+	echo "starts (2 CPUs)."
 	echo
-	echo "| | wall ms | probes |"
-	echo "|---|---:|---:|"
+	echo "| | wall ms | spread | probes | load |"
+	echo "|---|---:|---:|---:|---:|"
 	local mm pm bm
 	mm=$(col "$TMP/pa.multi" 1 | median)
 	pm=$(col "$TMP/pa.perf" 1 | median)
 	bm=$(col "$TMP/pa.bpftrace" 1 | median)
 	[ "$have_dtrace" -eq 1 ] && {
-		echo "| dtrace (uprobe_multi) | ${mm:--} | $(col "$TMP/pa.multi" 2 | head -n 1) |"
+		echo "| dtrace (uprobe_multi) | ${mm:--} | $(col "$TMP/pa.multi" 1 | spread) |" \
+			"$(col "$TMP/pa.multi" 2 | head -n 1) | $(col "$TMP/pa.multi" 3 | spread) |"
 		[ "$PIDATTACH_PERF" = 1 ] &&
-			echo "| dtrace (perf-event uprobes) | ${pm:--} | $(col "$TMP/pa.perf" 2 | head -n 1) |"
+			echo "| dtrace (perf-event uprobes) | ${pm:--} | $(col "$TMP/pa.perf" 1 | spread) |" \
+				"$(col "$TMP/pa.perf" 2 | head -n 1) | $(col "$TMP/pa.perf" 3 | spread) |"
 	}
 	[ "$have_bpftrace" -eq 1 ] &&
-		echo "| bpftrace | ${bm:--} | $(col "$TMP/pa.bpftrace" 2 | head -n 1) |"
+		echo "| bpftrace | ${bm:--} | $(col "$TMP/pa.bpftrace" 1 | spread) |" \
+			"$(col "$TMP/pa.bpftrace" 2 | head -n 1) | $(col "$TMP/pa.bpftrace" 3 | spread) |"
 	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
-		echo "| dtrace (uprobe_multi) / bpftrace | $(ratio "$mm" "$bm") | |"
+		echo "| dtrace (uprobe_multi) / bpftrace | $(ratio "$mm" "$bm") | | | |"
 	echo
 }
 
