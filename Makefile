@@ -47,7 +47,8 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
 TRIG_SRCS := $(wildcard tests/triggers/*.c)
 TRIG_BINS := $(TRIG_SRCS:tests/triggers/%.c=$(B)/tests/triggers/%) \
-             $(B)/tests/triggers/libdtpid.so $(B)/tests/triggers/pidcalls-nopie \
+             $(B)/tests/triggers/libdtpid.so $(B)/tests/triggers/libdtusdt.so \
+             $(B)/tests/triggers/pidcalls-nopie \
              $(B)/tests/triggers/pidcxx
 GEN      := $(B)/gen/dt_syscalls_gen.h
 KFEATURES := $(B)/tests/kfeatures
@@ -111,6 +112,11 @@ $(KFEATURES): tests/tools/kfeatures.c
 # The pid provider's: a shared library, a program linked with it (PIE and not), C++, dlopen.
 TRIG_FLAGS := -O1 -g -fno-omit-frame-pointer -Wall
 $(B)/tests/triggers/libdtpid.so: tests/triggers/lib/libdtpid.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(TRIG_FLAGS) -fPIC -shared -o $@ $<
+# USDT probes in a library a process opens later (its notes written in the source, no sdt.h).
+$(B)/tests/triggers/libdtusdt.so: tests/triggers/lib/libdtusdt.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(TRIG_FLAGS) -fPIC -shared -o $@ $<

@@ -899,6 +899,10 @@ bench_pid() {
 		"\`pid\$target::loop_target:entry\` against \`uprobe:PATH:loop_target\`; the loop trigger calls loop_target $N_UPROBE times"
 }
 
+# The command both run: a full path (bpftrace refuses "true", found as /bin/true and
+# /usr/bin/true where /bin is a link to /usr/bin).
+TRUE_BIN=$(readlink -f "$(command -v true)")
+
 # pidattach_run NAME TOOL PROG [ENV...]: one timed run; "ms probes load" appended to
 # $TMP/pa.NAME (load: the 1-minute load average at its start).
 pidattach_run() {
@@ -907,9 +911,9 @@ pidattach_run() {
 	load=$(load1)
 	t0=$(date +%s%N)
 	if [ "$tool" = dtrace ]; then
-		env "$@" timeout -s INT -k 10 600 "$DTRACE" -c true -n "$prog" >"$TMP/out" 2>"$TMP/err"
+		env "$@" timeout -s INT -k 10 600 "$DTRACE" -c "$TRUE_BIN" -n "$prog" >"$TMP/out" 2>"$TMP/err"
 	else
-		timeout -s INT -k 10 600 "$BPFTRACE" -c true -e "$prog" >"$TMP/out" 2>"$TMP/err"
+		timeout -s INT -k 10 600 "$BPFTRACE" -c "$TRUE_BIN" -e "$prog" >"$TMP/out" 2>"$TMP/err"
 	fi || { note "pidattach: $name failed: $(errline "$TMP/err")"; return; }
 	t1=$(date +%s%N)
 	if [ "$tool" = dtrace ]; then

@@ -578,22 +578,8 @@ pid_update(dt_handle_t *dtp, dt_provider_t *pv)
 			continue;
 		for (size_t i = first; i < dtp->probes.len; i++) {
 			dt_probe_t *prp = dtp->probes.data[i];
-			bool on = false;
 
 			if (pid_group(prp) != bp->group)
-				continue;
-			for (size_t c = 0; c < bp->clauses.len; c++) {
-				dt_clause_t *cl = bp->clauses.data[c];
-				const dt_node_t *cn = cl->node;
-				bool in = false;
-
-				for (size_t d = 0; d < cn->list.len && !in; d++)
-					in = pid_desc_matches(cn->list.data[d], prp);
-				if (in)
-					dt_vec_push(&cl->probes, prp);
-				on |= in;
-			}
-			if (!on)
 				continue;
 			if (((pid_probe_t *)prp->pdata)->refused) {
 				fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: %s\n",
@@ -601,13 +587,7 @@ pid_update(dt_handle_t *dtp, dt_provider_t *pv)
 					((pid_probe_t *)prp->pdata)->refused);
 				continue;
 			}
-			if (dt_rt_dispatch_probe(dtp, bp, prp) < 0) {
-				fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: too many probes "
-					"made after the start\n", prp->prov, prp->mod, prp->func,
-					prp->name);
-				continue;
-			}
-			dt_vec_push(&bp->probes, prp);
+			dt_prov_later_enable(dtp, bp, prp, pid_desc_matches);
 		}
 		if (bp->probes.len > had &&
 		    (err = pid_attach_probes(dtp, bp, bp->probes.data + had,

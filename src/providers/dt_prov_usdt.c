@@ -28,6 +28,18 @@
  *
  * Argument types: from the provider definition dtrace -G put in the file (with the
  * provider's stability), else from the note's sizes (-4@: int32_t, 8@: uint64_t).
+ *
+ * Libraries loaded later (dlopen) by the -c or -p process: a description naming the
+ * process's provider exactly ("dtlib$target:::mul") makes that instance even when no probe
+ * of it exists yet (-Z), and the instance has one more program, made from the start with
+ * the description's clauses and no probe (later_groups, as the pid provider's): when the
+ * process's dynamic linker has mapped new files (dtrace stops it at its hook, dt_proc.c),
+ * proc_update reads their notes, makes the probes the clauses match and attaches them to
+ * that program before the process goes on, so their first firings are seen. That program
+ * was compiled before the sites were known: each site has a key (its cookie, the index in
+ * the program's dispatch map) and the dispatch value holds, after the clause mask, the
+ * site's argument specs as data, which the prologue decodes (USDT_SPEC_*). Arguments are
+ * untyped there (arg0..arg9: no args[]). One clause mask word remains: at most 64 clauses.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -38,13 +50,41 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <bpf/bpf.h>
+
 #include "../common/dt_proc.h"
 #include "../common/dt_stapsdt.h"
+#include "../common/dt_usymtab.h"
 #include "dt_provider.h"
+
+/*
+ * The program of the probes of libraries loaded later: its group, its dispatch keys (one per
+ * site), and each key's argument specs in the dispatch value past the probe id and the
+ * first clause mask word: vals[DT_MAX_ARGS] (s64: MEM's displacement, IMM's value, REG's
+ * shift), then four bytes per argument: kind (USDT_SPEC_NONE...), the pt_regs offsets of
+ * the base and index registers (USDT_SPEC_NOREG: none) and size | signed | log2(scale).
+ */
+#define USDT_LATE_GROUP INT_MAX
+#define USDT_LATE_KEYS 4096
+#define USDT_SPEC_VALS 16
+#define USDT_SPEC_META (USDT_SPEC_VALS + 8 * DT_MAX_ARGS)
+#define USDT_SPEC_NOREG 0xff
+#define USDT_SPEC_SIGNED 0x10
+#define USDT_SPEC_SCALE_SHIFT 5
+enum { USDT_SPEC_NONE, USDT_SPEC_REG, USDT_SPEC_IMM, USDT_SPEC_MEM };
+_Static_assert(USDT_SPEC_META + 4 * DT_MAX_ARGS <= DT_DISP_VALSIZE, "specs fit the value");
+#define USDT_PTREGS_SIZE 168	/* struct pt_regs on x86-64: the registers copied to scratch */
+
+/* An instance's state when it is the -c/-p process's (libraries loaded later are watched). */
+typedef struct usdt_inst {
+	DT_VEC(dt_umap_t) files;	/* the files seen mapped (dev, ino) */
+	uint32_t nkeys;			/* dispatch keys given out */
+} usdt_inst_t;
 
 /* One place a probe fires: a file offset, its semaphore and its arguments. */
 typedef struct usdt_site {
 	const char *path;
+	uint32_t key;			/* a later site's dispatch key */
 	uint64_t off, sema_off;
 	int nargs;
 	dt_sdtarg_t args[DT_SDT_MAXARGS];
@@ -52,6 +92,7 @@ typedef struct usdt_site {
 
 typedef struct usdt_probe {
 	pid_t pid;			/* 0: unbound (every process) */
+	uint32_t key;			/* a later probe's first site's dispatch key; else 0 */
 	DT_VEC(usdt_site_t) sites;
 	const dt_sdtdef_t *def;		/* dtrace -G's definition, or NULL */
 } usdt_probe_t;
@@ -106,8 +147,8 @@ usdt_def(dt_handle_t *dtp, const dt_sdtfile_t *f, const char *prov, const char *
 	return NULL;
 }
 
-/* Add the note's site to its probe (made if new) in provider instance iname. */
-static void
+/* Add the note's site to its probe (made if new) in provider instance iname: the probe. */
+static dt_probe_t *
 usdt_add(dt_handle_t *dtp, const dt_sdtfile_t *f, const char *path, const dt_sdtnote_t *nt,
 	 const char *iname, const char *name, pid_t pid)
 {
@@ -146,7 +187,7 @@ usdt_add(dt_handle_t *dtp, const dt_sdtfile_t *f, const char *path, const dt_sdt
 	for (size_t i = 0; i < up->sites.len; i++)
 		if (up->sites.data[i].off == nt->pc_off && strcmp(up->sites.data[i].path,
 								  path) == 0)
-			return;
+			return prp;
 	site.path = path;
 	site.off = nt->pc_off;
 	site.sema_off = nt->sema_off;
@@ -155,6 +196,7 @@ usdt_add(dt_handle_t *dtp, const dt_sdtfile_t *f, const char *path, const dt_sdt
 	if (site.nargs < 0)
 		site.nargs = 0;
 	dt_vec_push(&up->sites, site);
+	return prp;
 }
 
 /* The probes of one file that the description matches, for process pid (0: unbound). */
@@ -283,6 +325,59 @@ usdt_provide_unbound(dt_handle_t *dtp, const dt_pdesc_t *pd)
 	free(pathv);
 }
 
+/*
+ * The files process pid maps executable that inst has not seen (all of them the first
+ * time), now recorded as seen; their paths into paths (if not NULL), to free.
+ */
+static void
+usdt_new_files(usdt_inst_t *inst, pid_t pid, void *pathsv)
+{
+	DT_VEC(char *) *paths = pathsv;
+	char mpath[64], *line = NULL;
+	size_t cap = 0;
+	FILE *fp;
+
+	snprintf(mpath, sizeof(mpath), "/proc/%d/maps", (int)pid);
+	if (!(fp = fopen(mpath, "re")))
+		return;
+	while (getline(&line, &cap, fp) > 0) {
+		dt_umap_t m;
+		bool seen = false;
+
+		if (!dt_umaps_parse_line(line, &m) || !m.pathlen || m.path[0] != '/' ||
+		    m.perms[2] != 'x')
+			continue;
+		for (size_t i = 0; i < inst->files.len && !seen; i++)
+			seen = inst->files.data[i].dev == m.dev && inst->files.data[i].ino == m.ino;
+		if (seen)
+			continue;
+		if (paths) {
+			char *p = dt_xmalloc(m.pathlen + 1);
+
+			memcpy(p, m.path, m.pathlen);
+			p[m.pathlen] = '\0';
+			dt_vec_push(paths, p);
+		}
+		m.path = NULL;	/* only dev and ino are kept: the line goes */
+		dt_vec_push(&inst->files, m);
+	}
+	free(line);
+	fclose(fp);
+}
+
+/* The -c/-p process's instance name (made now if it has no probe yet) watches its dlopens. */
+static void
+usdt_watch(dt_handle_t *dtp, const char *name, pid_t pid)
+{
+	dt_provider_t *pv = usdt_instance(dtp, name, pid);
+	usdt_inst_t *inst;
+
+	if (pv->data)
+		return;
+	inst = pv->data = dt_xcalloc(1, sizeof(*inst));
+	usdt_new_files(inst, pid, NULL);	/* the start's: their probes are made already */
+}
+
 static void
 usdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 {
@@ -302,8 +397,11 @@ usdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 		/* "python1234": process 1234 */
 		long pid = strtol(pd->prov + k, NULL, 10);
 
-		if (pid > 0 && pid <= INT_MAX && pd->prov[k] != '0')
+		if (pid > 0 && pid <= INT_MAX && pd->prov[k] != '0') {
 			usdt_provide_pid(dtp, (pid_t)pid, pd, true);
+			if ((pid_t)pid == dtp->target_pid)
+				usdt_watch(dtp, pd->prov, (pid_t)pid);
+		}
 		return;
 	}
 	if (dt_is_glob(pd->prov) && dtp->target_pid > 0)
@@ -374,12 +472,16 @@ usdt_load_site(dt_irbuf_t *ir, const usdt_site_t *s)
 	}
 }
 
+static bool usdt_late_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs);
+
 static bool
 usdt_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 {
 	dt_irbuf_t *ir = &cg->ir;
-	usdt_probe_t *up = bp->probe->pdata;
+	usdt_probe_t *up = bp->probe ? bp->probe->pdata : NULL;
 
+	if (bp->group == USDT_LATE_GROUP)
+		return usdt_late_prologue(cg, bp, needs);
 	dt_cg_mstate(cg);
 	dt_prov_store_prid(cg, bp->probe->id);
 	if ((needs & DT_NEED_ARGS) && up->sites.len == 1) {
@@ -459,12 +561,12 @@ usdt_attach_type(dt_handle_t *dtp, const dt_bpfprog_t *bp)
 	return dt_uprobe_attach_type();
 }
 
-/* The sites, file by file (an unbound probe's may be in several), each with its index as the
- * cookie the prologue reads and its semaphore as the uprobe's reference counter. */
+/* Attach up's sites to bp file by file (an unbound probe's may be in several), each with its
+ * semaphore as the uprobe's reference counter and as its cookie its index (keyed: its
+ * dispatch key), which the prologue reads. */
 static int
-usdt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
+usdt_attach_sites(dt_handle_t *dtp, struct dt_bpfprog *bp, usdt_probe_t *up, bool keyed)
 {
-	usdt_probe_t *up = bp->probe->pdata;
 	dt_uprobe_loc_t *locs = dt_xcalloc(up->sites.len, sizeof(*locs));
 	bool *done = dt_xcalloc(up->sites.len, sizeof(*done));
 	int err = 0;
@@ -479,7 +581,8 @@ usdt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 			if (done[j] || strcmp(up->sites.data[j].path, path) != 0)
 				continue;
 			done[j] = true;
-			locs[n++] = (dt_uprobe_loc_t){up->sites.data[j].off, j,
+			locs[n++] = (dt_uprobe_loc_t){up->sites.data[j].off,
+						      keyed ? up->sites.data[j].key : j,
 						      up->sites.data[j].sema_off};
 		}
 		err = dt_uprobe_attach(dtp, bp, path, up->pid, locs, n, false);
@@ -487,6 +590,257 @@ usdt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	free(locs);
 	free(done);
 	return err;
+}
+
+static int
+usdt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
+{
+	if (bp->group == USDT_LATE_GROUP)
+		return 0;	/* no probe yet: usdt_update attaches those it makes */
+	return usdt_attach_sites(dtp, bp, bp->probe->pdata, false);
+}
+
+
+/* ---- probes of libraries loaded later --------------------------------------------------- */
+
+static int
+usdt_later_groups(const dt_provider_t *pv, const dt_pdesc_t *pd, int *groups)
+{
+	if (!pv->data)
+		return 0;
+	groups[0] = USDT_LATE_GROUP;
+	return 1;
+}
+
+static uint32_t
+usdt_dispatch_key(const dt_probe_t *prp)
+{
+	return ((const usdt_probe_t *)prp->pdata)->key;
+}
+
+static uint32_t
+usdt_dispatch_size(dt_handle_t *dtp, const dt_bpfprog_t *bp)
+{
+	return bp->group == USDT_LATE_GROUP ? USDT_LATE_KEYS : 1;
+}
+
+/* Argument i of the site that fired, from its specs in the dispatch value (r9); the
+ * registers are at the scratch's temporaries (r7 + DT_MST_TEMP). */
+static void
+usdt_late_arg(dt_irbuf_t *ir, int i)
+{
+	int16_t dst = (int16_t)(DT_MST_ARGS + 8 * i), m = (int16_t)(USDT_SPEC_META + 4 * i);
+	int16_t v = (int16_t)(USDT_SPEC_VALS + 8 * i);
+	int zero = dt_ir_label(ir), imm = dt_ir_label(ir), nobase = dt_ir_label(ir);
+	int reg = dt_ir_label(ir), noidx = dt_ir_label(ir), ext = dt_ir_label(ir);
+	int uns = dt_ir_label(ir), store = dt_ir_label(ir), next = dt_ir_label(ir);
+
+	dt_ir_emit(ir, DT_LDX(BPF_B, 1, 9, m));
+	dt_ir_jmp_imm(ir, BPF_JEQ, 1, USDT_SPEC_NONE, zero);
+	dt_ir_jmp_imm(ir, BPF_JEQ, 1, USDT_SPEC_IMM, imm);
+	/* r3 = the base register (REG's value, MEM's base), 0 if none */
+	dt_ir_emit(ir, DT_MOV64_IMM(3, 0));
+	dt_ir_emit(ir, DT_LDX(BPF_B, 2, 9, m + 1));
+	dt_ir_jmp_imm(ir, BPF_JGT, 2, USDT_PTREGS_SIZE - 8, nobase);
+	dt_ir_emit(ir, DT_MOV64_REG(4, 7));
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_ADD, 4, 2));
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 3, 4, DT_MST_TEMP));
+	dt_ir_place(ir, nobase);
+	dt_ir_jmp_imm(ir, BPF_JEQ, 1, USDT_SPEC_REG, reg);
+	/* MEM: + index << log2(scale) + displacement; size bytes of user memory there */
+	dt_ir_emit(ir, DT_LDX(BPF_B, 2, 9, m + 2));
+	dt_ir_jmp_imm(ir, BPF_JGT, 2, USDT_PTREGS_SIZE - 8, noidx);
+	dt_ir_emit(ir, DT_MOV64_REG(4, 7));
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_ADD, 4, 2));
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 4, 4, DT_MST_TEMP));
+	dt_ir_emit(ir, DT_LDX(BPF_B, 5, 9, m + 3));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_RSH, 5, USDT_SPEC_SCALE_SHIFT));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 5, 3));
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_LSH, 4, 5));
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_ADD, 3, 4));
+	dt_ir_place(ir, noidx);
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 4, 9, v));
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_ADD, 3, 4));
+	dt_ir_emit(ir, DT_ST(BPF_DW, 7, dst, 0));
+	dt_ir_emit(ir, DT_MOV64_REG(1, 7));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 1, dst));
+	dt_ir_emit(ir, DT_LDX(BPF_B, 2, 9, m + 3));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 2, 0xf));
+	dt_ir_jmp_imm(ir, BPF_JGT, 2, 8, zero);
+	dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_user));
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 3, 7, dst));
+	dt_ir_ja(ir, ext);
+	dt_ir_place(ir, reg);
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 4, 9, v));	/* %ah's 8 */
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_RSH, 3, 4));
+	dt_ir_ja(ir, ext);
+	dt_ir_place(ir, imm);
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 3, 9, v));
+	/* to 64 bits by the spec's size and sign: shifts of 64 - 8 * size */
+	dt_ir_place(ir, ext);
+	dt_ir_emit(ir, DT_LDX(BPF_B, 2, 9, m + 3));
+	dt_ir_emit(ir, DT_MOV64_REG(4, 2));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 2, 0xf));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_LSH, 2, 3));
+	dt_ir_emit(ir, DT_MOV64_IMM(5, 64));
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_SUB, 5, 2));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 5, 63));
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_LSH, 3, 5));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 4, USDT_SPEC_SIGNED));
+	dt_ir_jmp_imm(ir, BPF_JEQ, 4, 0, uns);
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_ARSH, 3, 5));
+	dt_ir_ja(ir, store);
+	dt_ir_place(ir, uns);
+	dt_ir_emit(ir, DT_ALU64_REG(BPF_RSH, 3, 5));
+	dt_ir_place(ir, store);
+	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 3, dst));
+	dt_ir_ja(ir, next);
+	dt_ir_place(ir, zero);
+	dt_ir_emit(ir, DT_ST(BPF_DW, 7, dst, 0));
+	dt_ir_place(ir, next);
+}
+
+/* The later probes' program: dispatch on the site's key, its arguments from its specs. */
+static bool
+usdt_late_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
+{
+	dt_irbuf_t *ir = &cg->ir;
+	int out = dt_ir_label(ir);
+
+	if (bp->clauses.len > 64) {
+		dt_cg_fail(cg, "more than 64 clauses on USDT probes of libraries loaded later");
+		return false;
+	}
+	dt_prov_dispatch_cookie(cg, out);
+	if (needs & DT_NEED_ARGS) {
+		/* the registers into the scratch, where an offset from the specs can read them */
+		cg->temp_max = DT_MAX(cg->temp_max, USDT_PTREGS_SIZE);
+		dt_ir_emit(ir, DT_MOV64_REG(1, 7));
+		dt_ir_emit(ir, DT_ALU64_IMM(BPF_ADD, 1, DT_MST_TEMP));
+		dt_ir_emit(ir, DT_MOV64_IMM(2, USDT_PTREGS_SIZE));
+		dt_ir_emit(ir, DT_MOV64_REG(3, 6));
+		dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_kernel));
+		for (int i = 0; i < DT_MAX_ARGS; i++)
+			usdt_late_arg(ir, i);
+	}
+	if (needs & DT_NEED_ERRNO)
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
+	dt_prov_dispatch_out(cg, out);
+	return true;
+}
+
+/* Site s's argument specs into the dispatch value v (its tail). */
+static void
+usdt_spec_put(uint64_t *v, const usdt_site_t *s)
+{
+	uint8_t *b = (uint8_t *)v;
+
+	memset(b + USDT_SPEC_VALS, 0, DT_DISP_VALSIZE - USDT_SPEC_VALS);
+	for (int i = 0; i < s->nargs && i < DT_MAX_ARGS; i++) {
+		const dt_sdtarg_t *a = &s->args[i];
+		uint8_t *m = b + USDT_SPEC_META + 4 * i;
+		int lg = a->scale == 8 ? 3 : a->scale == 4 ? 2 : a->scale == 2 ? 1 : 0;
+
+		m[0] = a->kind == DT_SDTARG_REG ? USDT_SPEC_REG : a->kind == DT_SDTARG_IMM ?
+		       USDT_SPEC_IMM : USDT_SPEC_MEM;
+		m[1] = a->reg == DT_SDTREG_NONE ? USDT_SPEC_NOREG : (uint8_t)usdt_regoff[a->reg];
+		m[2] = a->kind != DT_SDTARG_MEM || a->index == DT_SDTREG_NONE ? USDT_SPEC_NOREG :
+		       (uint8_t)usdt_regoff[a->index];
+		m[3] = (uint8_t)(a->size | (a->is_signed ? USDT_SPEC_SIGNED : 0) |
+				 lg << USDT_SPEC_SCALE_SHIFT);
+		v[USDT_SPEC_VALS / 8 + i] = (uint64_t)(a->kind == DT_SDTARG_REG ? a->shift : a->val);
+	}
+}
+
+static bool
+usdt_desc_matches(const dt_node_t *pd, const dt_probe_t *prp)
+{
+	return dt_glob_match(pd->prov, prp->prov) && dt_glob_match(pd->mod, prp->mod) &&
+	       dt_glob_match(pd->func, prp->func) && dt_glob_match(pd->name, prp->name);
+}
+
+/* A new probe of the later program bp: its sites' keys and specs, enabled, attached. */
+static void
+usdt_late_enable(dt_handle_t *dtp, dt_provider_t *pv, dt_bpfprog_t *bp, dt_probe_t *prp)
+{
+	usdt_inst_t *inst = pv->data;
+	usdt_probe_t *up = prp->pdata;
+	uint64_t v[DT_DISP_VALSIZE / 8];
+	int err;
+
+	if (!up->sites.len || inst->nkeys + up->sites.len > USDT_LATE_KEYS) {
+		fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: too many probes made after "
+			"the start\n", prp->prov, prp->mod, prp->func, prp->name);
+		return;
+	}
+	for (size_t k = 0; k < up->sites.len; k++)
+		up->sites.data[k].key = inst->nkeys++;
+	up->key = up->sites.data[0].key;
+	if (dt_prov_later_enable(dtp, bp, prp, usdt_desc_matches) <= 0)
+		return;
+	/* the value made for the first key (probe id, clause mask), with each site's specs */
+	if (bpf_map_lookup_elem(bp->dispatch_fd, &up->key, v) < 0)
+		return;
+	for (size_t k = 0; k < up->sites.len; k++) {
+		usdt_spec_put(v, &up->sites.data[k]);
+		if (bpf_map_update_elem(bp->dispatch_fd, &up->sites.data[k].key, v, BPF_ANY) < 0)
+			return;
+	}
+	err = usdt_attach_sites(dtp, bp, up, true);
+	if (err < 0)
+		fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: %s\n", prp->prov,
+			prp->mod, prp->func, prp->name, strerror(-err));
+}
+
+/*
+ * The process mapped new files (dlopen): the probes the clauses' descriptions match in
+ * them, made and attached to the later program.
+ */
+static void
+usdt_update(dt_handle_t *dtp, dt_provider_t *pv)
+{
+	DT_VEC(char *) paths = {0};
+	dt_program_t *prog = dtp->prog;
+	dt_bpfprog_t *bp = NULL;
+	size_t first = dtp->probes.len;
+
+	for (size_t b = 0; b < dtp->bpfprogs.len && !bp; b++)
+		if (dtp->bpfprogs.data[b]->prov == pv &&
+		    dtp->bpfprogs.data[b]->group == USDT_LATE_GROUP)
+			bp = dtp->bpfprogs.data[b];
+	if (!pv->data || !bp || !prog || bp->dispatch_fd < 0)
+		return;
+	usdt_new_files(pv->data, pv->pid, &paths);
+	for (size_t p = 0; p < paths.len; p++) {
+		for (int c = 0; c < prog->nclauses; c++) {
+			const dt_node_t *cn = prog->clauses[c]->node;
+
+			for (size_t d = 0; d < cn->list.len; d++) {
+				const dt_node_t *pd = cn->list.data[d];
+				dt_pdesc_t desc = {pd->prov, pd->mod, pd->func, pd->name};
+
+				if (dt_glob_match(pd->prov, pv->name))
+					usdt_provide_file(dtp, paths.data[p], pv->pid, &desc);
+			}
+		}
+		free(paths.data[p]);
+	}
+	dt_vec_free(&paths);
+	for (size_t i = first; i < dtp->probes.len; i++)
+		if (dtp->probes.data[i]->provider == pv)
+			usdt_late_enable(dtp, pv, bp, dtp->probes.data[i]);
+}
+
+static void
+usdt_fini(dt_handle_t *dtp, dt_provider_t *pv)
+{
+	usdt_inst_t *inst = pv->data;
+
+	if (!inst)
+		return;
+	dt_vec_free(&inst->files);
+	free(inst);
+	pv->data = NULL;
 }
 
 static void
@@ -510,4 +864,9 @@ const dt_provider_ops_t dt_prov_usdt_ops = {
 	.detach = dt_uprobe_detach,
 	.attach_type = usdt_attach_type,
 	.probe_destroy = usdt_probe_destroy,
+	.fini = usdt_fini,
+	.dispatch_key = usdt_dispatch_key,
+	.dispatch_size = usdt_dispatch_size,
+	.proc_update = usdt_update,
+	.later_groups = usdt_later_groups,
 };

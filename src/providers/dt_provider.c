@@ -189,6 +189,34 @@ dt_prov_dispatch_out(dt_cg_t *cg, int out)
 	dt_ir_place(ir, go);
 }
 
+int
+dt_prov_later_enable(dt_handle_t *dtp, dt_bpfprog_t *bp, dt_probe_t *prp,
+		     bool (*match)(const dt_node_t *pd, const dt_probe_t *prp))
+{
+	bool on = false;
+
+	for (size_t c = 0; c < bp->clauses.len; c++) {
+		dt_clause_t *cl = bp->clauses.data[c];
+		const dt_node_t *cn = cl->node;
+		bool in = false;
+
+		for (size_t d = 0; d < cn->list.len && !in; d++)
+			in = match(cn->list.data[d], prp);
+		if (in)
+			dt_vec_push(&cl->probes, prp);
+		on |= in;
+	}
+	if (!on)
+		return 0;
+	if (dt_rt_dispatch_probe(dtp, bp, prp) < 0) {
+		fprintf(stderr, "dtrace: failed to enable %s:%s:%s:%s: too many probes made after "
+			"the start\n", prp->prov, prp->mod, prp->func, prp->name);
+		return -1;
+	}
+	dt_vec_push(&bp->probes, prp);
+	return 1;
+}
+
 void
 dt_prov_kread(dt_irbuf_t *ir, int slot, uint32_t size)
 {

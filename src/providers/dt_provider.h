@@ -157,6 +157,14 @@ void dt_prov_dispatch(dt_cg_t *cg, int out);
 void dt_prov_dispatch_cookie(dt_cg_t *cg, int out);
 /* The end of a dispatching prologue: place out (return 0) and jump over it. */
 void dt_prov_dispatch_out(dt_cg_t *cg, int out);
+/*
+ * A probe made after the start (in a library the process loaded) joins bp, a dispatching
+ * program made for such probes (later_groups): the clauses of bp with a description that
+ * match says enables it take it, and it is put in bp's dispatch map. 1: enabled (the caller
+ * attaches it); 0: no clause wants it; -1: it cannot be (said on stderr).
+ */
+int dt_prov_later_enable(dt_handle_t *dtp, dt_bpfprog_t *bp, dt_probe_t *prp,
+			 bool (*match)(const dt_node_t *pd, const dt_probe_t *prp));
 
 
 /* ---- x86-64 struct pt_regs (dt_pt_regs.c): where the traced code's arguments are --------- */
