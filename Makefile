@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # One non-recursive Makefile: everything builds into build/.
 #   make              the dtrace command (build/dtrace)
 #   make check        build and run every test (tests/run-tests.sh)

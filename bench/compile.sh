@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
 # bench/compile.sh: compile speed of the D front end and code generator, side by side with
 # bpftrace's compile-only mode; a Markdown report on stdout.
 #

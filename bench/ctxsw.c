@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* ctxsw: N round trips (argv[1], default 100000) between this process and a child through two
  * pipes, both pinned to CPU 0 so each round trip is two context switches (this process to the
  * child and back); then prints "ns_per_call X", X the wall time per context switch

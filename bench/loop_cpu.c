@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* loop_cpu: build/tests/triggers/loop with its own CPU time: call getppid(2) N times
  * (argv[1], default 1000000), then print "ns_per_call N" (CLOCK_MONOTONIC around the loop)
  * and "cpu_ns N" (user+system time of this process, getrusage) to stderr, so that a tracer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* openat_loop: openat(2) PATH (argv[2], default /etc/hostname) N times (argv[1], default
  * 100000), closing each descriptor, and print the mean cost of one open+close as
  * "ns_per_call N", timed with CLOCK_MONOTONIC around the loop. The path is copied to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* recv: the printf benchmark's pipe reader. Reads stdin to the end, counts records (lines
  * of digits only) and notes the CLOCK_MONOTONIC time of the first and the last read that
  * brought records; other lines are copied to stdout. At the end prints "records N" and

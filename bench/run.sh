@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
 # shellcheck disable=SC2317,SC2016 # bench_* are called indirectly; D code is in single quotes
 # bench/run.sh: dtrace against bpftrace, side by side in one run; a Markdown report on stdout.
 #

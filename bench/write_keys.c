@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* write_keys: write(2) to /dev/null N times (argv[1], default 100000) with sizes 1..N, so a
  * tracer keyed on the size sees N distinct keys; then print "exit_realtime_ns T" (the
  * CLOCK_REALTIME just before exiting) so the caller can time the tracer's exit from it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dtrace.d: names DTrace defines for every program: the fault codes that dtrace:::ERROR
  * gives in arg4 (and that faults report).

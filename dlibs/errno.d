@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * errno.d: the errno values of Linux (the UAPI asm-generic numbering, x86-64), for
  * comparisons such as errno == ENOENT.

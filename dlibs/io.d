@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * io.d: the io provider's argument types (bufinfo_t, devinfo_t) translated from the Linux
  * kernel's struct bio, and DTrace's view of an open file, fileinfo_t, translated from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ip.d: the address types DTrace's network subroutines and scripts name, and the ip
  * provider's argument types (src/providers/dt_prov_net.c), translated from the kernel's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * proc.d: what the proc provider's arguments are made of (src/providers/dt_prov_proc.c):
  * proc:::exit's reason codes and the reason made from the exiting task's exit code, and

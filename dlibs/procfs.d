@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * procfs.d: DTrace's process and thread views, psinfo_t and lwpsinfo_t, translated from the
  * Linux kernel's task_struct, and the built-in names scripts use for them: curpsinfo and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * sched.d: DTrace's CPU view, cpuinfo_t, the sched provider's priority type, and curcpu, the
  * cpuinfo_t of the CPU a probe fires on (src/providers/dt_prov_sched.c gives the probes).

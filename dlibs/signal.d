@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * signal.d: the signal numbers of Linux on x86-64, for raise() and comparisons
  * (SIGRTMIN is the kernel's, 32).

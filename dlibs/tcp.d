@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * tcp.d: the tcp provider's argument types (src/providers/dt_prov_net.c), translated from
  * the kernel's TCP socket and header, as Oracle's DTrace for Linux defines them:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * udp.d: the udp provider's argument types (src/providers/dt_prov_net.c), translated from
  * the kernel's UDP header, as Oracle's DTrace for Linux defines them:

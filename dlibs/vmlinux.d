@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * vmlinux.d: the types of kernel variables D names as `symbol. The kernel's BTF describes its
  * functions, its types and its per-CPU variables, but not its other variables, so their

@@ -1,4 +1,5 @@
 #!/usr/sbin/dtrace -qs
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * hello.d: the smallest D program. BEGIN fires once when tracing starts.
  *

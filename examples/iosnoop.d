@@ -1,4 +1,5 @@
 #!/usr/sbin/dtrace -qs
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * iosnoop.d: every block I/O as it completes: who started it, the device, the block, the
  * size, the file (where the block layer knows it) and how long it took, in microseconds.

@@ -1,4 +1,5 @@
 #!/usr/sbin/dtrace -qs
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * tcpconnect.d: outbound TCP connections: who connects where, and how it ends: established
  * (with the time the handshake took) or refused.

@@ -1,4 +1,5 @@
 #!/usr/sbin/dtrace -qs
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * tcpstates.d: every TCP state change, with the connection's addresses and ports and how
  * long it spent in the state it leaves (in microseconds; "-" when it was not seen entering).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # deb-check.sh: the Debian package, end to end, as root on a Debian machine (CI runs it as a
 # step of its own, .ci/run; not part of tests/run-tests.sh):
 #   1. make dist, unpacked in a temporary directory (dpkg-buildpackage writes to its parent:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # demo.sh: install what is missing, build, and run a first D script: the top system calls by
 # process over 5 seconds (examples/syscalls.d), while some file-system activity runs.
 #   sudo scripts/demo.sh

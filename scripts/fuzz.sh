@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # fuzz.sh: fuzz dtrace with libFuzzer: the D front end (lexer, parser, semantic analysis), or
 # the back end (code generation and loading into the kernel, whose verifier is the oracle).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # Emit this architecture's system call table as C: DT_SYSCALL(name, number) lines, read
 # from the kernel UAPI header that the C library's headers ship (linux-libc-dev).
 hdr=$(echo '#include <asm/unistd.h>' | ${CC:-cc} -E -H -x c - 2>&1 >/dev/null |

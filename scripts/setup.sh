@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # setup.sh: make this machine ready to build and run dtrace, or to test it (Debian/Ubuntu).
 #
 #   scripts/setup.sh           what building and running need (no clang: no LLVM at run time)
@@ -25,7 +26,7 @@ for arg in "$@"; do
 	--test) pkgs="$pkgs $TEST_PKGS" tools="$tools clang" ;;
 	--bench) pkgs="$pkgs $BENCH_PKGS" ;;
 	-h | --help)
-		sed -n '2,11s/^# \{0,1\}//p' "$0"
+		sed -n '3,12s/^# \{0,1\}//p' "$0"
 		exit 0
 		;;
 	*)

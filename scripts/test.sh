@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # test.sh: install what is missing, the tests' own needs too (scripts/setup.sh --test: clang,
 # libFuzzer's runtime, bpftool), build, and run every test: the suite on this machine's kernel,
 # then (when no PATTERN is given) `make vmcheck`, the kernel-dependent tests inside Debian's 6.1

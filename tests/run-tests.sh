@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # run-tests.sh: run every test of the project and print one line per test, then a summary.
 #
 #   tests/run-tests.sh [PATTERN...]      only tests whose name matches a PATTERN (grep -E)

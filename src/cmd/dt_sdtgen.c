@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_sdtgen.c: dtrace -h and dtrace -G, for programs that define their own probes.
  *

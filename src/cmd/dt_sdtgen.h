@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_sdtgen.h: dtrace -h (the C header of a provider.d) and dtrace -G (the object that
  * completes a program built with that header).

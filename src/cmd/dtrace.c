@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dtrace.c: the dtrace(1) command: options, probe listing, the traced process (-c, -p),
  * the run loop and exit codes. The only code that calls exit() or owns the terminal.

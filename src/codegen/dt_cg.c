@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_cg.c: code generation for clauses: expressions, actions, aggregations.
  *

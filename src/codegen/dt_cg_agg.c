@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_cg_agg.c: code generation for aggregating assignments: @name[keys] = func(value).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_cg_lib.c: library routines, written once per program and called.
  *

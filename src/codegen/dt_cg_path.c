@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_cg_path.c: code generation for d_path(), the path name of a struct path, without the
  * kernel's bpf_d_path helper (which it allows only in fentry and LSM programs, not in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_cg_subr.c: code generation for D's subroutines (copyinstr, strlen, strjoin, ...).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_disasm.c: BPF instructions as text, for -S (and for reading verifier complaints).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_insn.c: the instruction buffer code generation writes into, with labels.
  *

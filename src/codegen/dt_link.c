@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_link.c: the back end's driver: from the analysed program to finished BPF programs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_common.c: arena, allocation, string buffers and diagnostics (see dt_common.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_common.h: the shared toolbox every stage of the pipeline uses.
  *

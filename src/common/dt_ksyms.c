@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_ksyms.c: kernel addresses to names, for stack(), %a, func()/sym() and mod().
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_ksyms.h: kernel symbols, for the compiler (the address of a kernel symbol in D) and the
  * consumer (stack(), %a, func(), mod()) and the providers (a function's address range).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_pfmt.c: DTrace's printf format language at compile time, in two steps.
  *

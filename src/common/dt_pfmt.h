@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_pfmt.h: DTrace's printf format language, parsed and checked at compile time
  * (src/common/dt_pfmt.c) and formatted at run time (src/consumer/dt_printf.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_proc.c: holding a -c command at its start, so that no probe in it is missed.
  *

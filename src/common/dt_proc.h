@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_proc.h: holding the -c process at its start (dt_proc.c).
  */

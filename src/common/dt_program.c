@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_program.c: the layouts dt_program.h describes that more than one stage computes: the
  * compiler sizes an llquantize() value, codegen picks its bucket in BPF, the consumer prints it.

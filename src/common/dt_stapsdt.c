@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_stapsdt.c: the probe notes SystemTap's sys/sdt.h (and dtrace -h headers) put in programs.
  *

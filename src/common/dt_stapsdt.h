@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_stapsdt.h: SystemTap SDT probe notes (.note.stapsdt) of ELF files, their argument specs,
  * and the provider definitions dtrace -G records next to them. Read by the usdt provider (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_usymtab.c: user-space ELF files: their load segments and symbol tables, separate debug
  * files, C++ names, and the lines of /proc/PID/maps. Shared by the consumer (user symbols

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_usymtab.h: user-space ELF files read for their symbols and load segments. The consumer
  * names user addresses with them (ustack(), usym(), ...: src/consumer/dt_usyms.c) and the pid

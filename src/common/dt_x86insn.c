@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_x86insn.c: the length of an x86-64 instruction, from its bytes (64-bit mode only).
  *

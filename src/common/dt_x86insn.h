@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_x86insn.h: the length of an x86-64 instruction (dt_x86insn.c), for the pid provider's
  * probes at instruction offsets: a probe must be on an instruction's first byte, and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_ast.c: AST nodes: allocation, kind names and the tree dump.
  *

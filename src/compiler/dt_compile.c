@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_compile.c: the compile context's basics: its arena and diagnostics, and D's built-in
  * types.

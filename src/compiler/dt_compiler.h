@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_compiler.h: the front end's one internal header: tokens, the AST, D types and the
  * compile context that the lexer, parser and semantic analysis share.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_consts.c: D's built-in integer constants that no type defines: NULL, and the names of
  * the user registers that index uregs[].

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_decl.c: declarations that define types: struct, union and enum definitions, forward
  * declarations and typedefs, as D scripts and D libraries write them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_driver.c: the compile driver: the passes, in order, from D sources to finished BPF.
  *

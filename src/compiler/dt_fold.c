@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_fold.c: constant folding, the pass between semantic analysis and code generation.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_lex.c: the D lexer, the first stage of the front end (source -> tokens).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_parse.c: the D parser, the second stage of the front end (tokens -> AST).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_sema.c: semantic analysis: from the parsed AST to a typed AST and a dt_program_t.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_sema.h: what semantic analysis shares between its files: dt_sema.c (statements,
  * clauses, inlines, pragmas, the entry point), dt_sema_expr.c (expressions), dt_sema_var.c

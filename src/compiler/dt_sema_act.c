@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_sema_act.c: actions and aggregations in semantic analysis (part of sema, see dt_sema.c):
  * each action call becomes a dt_action_t of the clause with its record items laid out;

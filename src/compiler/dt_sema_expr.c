@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_sema_expr.c: semantic analysis of expressions (part of sema, see dt_sema.c): literals,
  * identifiers (built-in variables, D variables, kernel symbols, inlines), members, operators

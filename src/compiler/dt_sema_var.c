@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_sema_var.c: D variables in semantic analysis (part of sema, see dt_sema.c): globals,
  * this-> and self-> variables and associative arrays get their type at first assignment (or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_subrs.c: the prototypes of D's subroutines, looked up by name.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_types.c: D's types over the kernel's BTF: type names as D programs write them, pointer
  * and array types, struct and union members, sizeof and offsetof, type compatibility, type

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_aggprint.c: aggregations on the consumer side: merge the per-CPU value words, sort the
  * entries, print them as DTrace does.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_consume.c: the consume side of a run: ring buffer records to text, drops to stderr,
  * aggregation maps to tables.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_flame.c: aggregations keyed by stacks as flame graphs: -x aggformat=folded prints them in
  * the folded format flame graph tools read, -x flamegraph=FILE.svg draws the graph itself.

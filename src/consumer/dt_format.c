@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_format.c: the default record line and trace(), as DTrace prints them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_json.c: -x oformat=json, every record as one JSON object on a line of its own (JSON
  * Lines), for programs reading dtrace's output. doc/OUTPUT.md is the schema.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_print.c: the bytes of tracemem(), trace() of a struct, union or array, and print().
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_printf.c: DTrace's printf format language at run time: record values --> text, into a
  * dt_strbuf_t. The compiler parsed and checked each format (src/common/dt_pfmt.c); the parsed

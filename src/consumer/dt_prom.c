@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prom.c: -x prometheus=ADDRESS:PORT serves the live aggregations over HTTP in the
  * Prometheus text exposition format (version 0.0.4) while the trace runs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_recbuf.c: records kept back instead of printed at once: what a speculation holds until
  * commit() or discard(), and with -x bufpolicy=fill or ring what each CPU's principal buffer

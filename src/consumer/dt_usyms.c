@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_usyms.c: user addresses to names, for ustack(), jstack(), uaddr(), usym(), umod() and
  * printf's %A.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_dtrace.c: the dtrace provider: BEGIN, END and ERROR.
  *

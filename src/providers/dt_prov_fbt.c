@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_fbt.c: the fbt provider: fbt:MODULE:FUNCTION:entry and :return for every kernel
  * function the kernel can trace ("vmlinux" for the core kernel, as DTrace for Linux names it).

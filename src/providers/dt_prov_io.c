@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_io.c: the io provider: block I/O starting and completing, on the block layer's
  * tracepoints (dt_tp.c's table-driven base).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_net.c: the ip, tcp and udp providers, on the kernel's network tracepoints.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_pid.c: the pid provider: pidN:module:function:entry, :return and :OFFSET, for the
  * functions of every object process N has mapped (its executable and shared libraries).

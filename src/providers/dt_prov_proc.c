@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_proc.c: the proc provider: processes and threads being created, exec'ing, starting
  * and exiting, and signals, with DTrace's probe names and arguments, on kernel tracepoints

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_profile.c: the profile provider: profile-N fires on every CPU, tick-N on one.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_sched.c: the sched provider: CPU scheduling, with DTrace's probe names and
  * arguments, on kernel tracepoints (dt_tp.c; the args' translators are dlibs/procfs.d's and

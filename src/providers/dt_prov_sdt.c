@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_sdt.c: every kernel tracepoint as a probe: sdt:GROUP::EVENT, as Oracle's DTrace for
  * Linux names them (sdt:sched::sched_switch), and the same probes as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_syscall.c: the syscall provider: entry and return of every system call.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_usdt.c: the USDT providers: probes that programs and libraries define themselves,
  * found in their SystemTap SDT notes (.note.stapsdt, dt_stapsdt.c): python3's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_provider.c: the provider registry, the providing of probes for descriptions, and what
  * prologues share.

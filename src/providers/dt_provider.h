@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_provider.h: the providers' one internal header and their ops table.
  *

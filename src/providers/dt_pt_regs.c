@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_pt_regs.c: probe arguments from the x86-64 struct pt_regs, for every provider whose
  * program's context is (or starts with) the registers of the traced code: kprobe and uprobe

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_tp.c: the base of the providers whose probes ride kernel tracepoints (proc, sched, io,
  * ip, tcp, udp): their probe tables (dt_provider.h says how one is written), one BPF program

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_uprobe.c: attach a loaded program to user-space instructions, each given as a file and
  * an offset in it, with a cookie per instruction the program reads (bpf_get_attach_cookie)

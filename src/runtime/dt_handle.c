@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_handle.c: the handle's lifecycle and the probe table (its options: dt_options.c).
  *

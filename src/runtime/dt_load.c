@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_load.c: from a finished program (dt_cg_link's) to loaded, attached BPF.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_runtime.h: the handle and the kernel side of a tracing session.
  *

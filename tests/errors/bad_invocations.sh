@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Bad input gets a clear error, exit status 1, and nothing runs: a -c command that does not
 # exist, an empty program, a -p process that does not exist.
 fail() { echo "$1"; exit 1; }

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -c of something exec refuses exits 1 with exec's reason, before tracing starts: a directory
 # (access(X_OK) passes, exec says EACCES), a file without execute permission, and a command
 # found in PATH only as a directory. A script whose interpreter is missing passes every check

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -e runs the whole compile, code generation included, and loads nothing: a code generation
 # error is reported as without -e (message, line:col, caret), while a program only the
 # kernel's verifier rejects passes -e. -x bpflog adds the verifier's whole log to the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -C: cpp fails (a missing header): cpp's own message, then DTrace's, and exit status 1.
 printf '#include "no_such_header.h"\nBEGIN { exit(0); }\n' >"$TMPDIR/bad.d"
 "$DTRACE" -C -e -s "$TMPDIR/bad.d" >"$TMPDIR/out" 2>"$TMPDIR/err"

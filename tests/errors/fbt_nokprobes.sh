@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Where the kernel has no kprobes (this project's own test machine: no kprobe PMU, no
 # kprobe_events), enabling an fbt probe fails at compile time (-e too) with the reason, at the
 # description, and exit status 1: not "does not match any probes". Skipped where the kernel

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A data symbol on a kernel whose /proc/kallsyms lists functions only (built without
 # CONFIG_KALLSYMS_ALL, as this project's own test machine): DTrace's message, then why.
 grep -qw linux_banner /proc/kallsyms && { echo "this kernel lists data symbols"; exit 77; }

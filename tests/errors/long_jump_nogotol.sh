@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Where the kernel has no 32-bit jump (gotol, before Linux 6.4; DTRACE_NOGOTOL=1 pretends so),
 # a clause too long for 16-bit jumps is refused with an error at the clause, never loaded
 # with narrowed jumps.

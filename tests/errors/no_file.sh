@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -s of a missing file: one message on stderr, exit status 1.
 "$DTRACE" -s /nonexistent.d >"$TMPDIR/out" 2>"$TMPDIR/err"
 st=$?

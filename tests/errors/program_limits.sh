@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Programs past the kernel's limits are refused with an error that names the limit in D's
 # terms (and the clause where it is passed), never with the kernel's errno text ("Argument
 # list too long", "Too many open files", "No space left on device").

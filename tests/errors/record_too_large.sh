@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A clause whose record passes 32767 bytes: its offsets do not fit BPF's 16-bit load and store
 # offsets. An error at the clause, never a wrapped offset.
 {

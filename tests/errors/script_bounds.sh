@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -s reads at most 16 MiB and never hangs on a FIFO nobody writes; pipes and FIFOs that are
 # written still work. Each refusal: one message on stderr, exit status 1, nothing on stdout.
 fail() { echo "$1"; cat "$TMPDIR/err"; exit 1; }

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # dtrace with no arguments prints its usage on stderr and exits 2; so does an unknown flag.
 "$DTRACE" >"$TMPDIR/out" 2>"$TMPDIR/err"
 st=$?

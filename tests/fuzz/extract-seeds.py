@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 # extract-seeds.py: write the D snippets of the unit tests as fuzz seeds in tests/fuzz/corpus/.
 #
 #   tests/fuzz/extract-seeds.py          (re)writes tests/fuzz/corpus/unit-*.d

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fuzz_compile.c: a libFuzzer target over the front end: lexer, parser and semantic analysis.
  *

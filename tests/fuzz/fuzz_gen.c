@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fuzz_gen.c: a generator of valid D programs, driven by a stream of choices.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fuzz_load.c: a libFuzzer target over the back end, with the kernel as the oracle.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fuzz_util.c: compiling a fuzz input, as the fuzz targets all do.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fuzz_util.h: what the fuzz targets share: compiling an input as a -s script with the
  * kernel's BTF parsed once and lent to each compile (fuzz_util.c), and the generator of

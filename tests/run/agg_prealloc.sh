@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Aggregation maps are preallocated only where a probe may fire with interrupts off: there the
 # kernel's allocator gives about one new element per interrupt (run/agg_keys_one_firing), but
 # preallocating a per-CPU hash costs a per-CPU allocation per entry (0.35 s at the default

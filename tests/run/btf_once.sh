@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # One BTF handle per run: a program that reads a kernel type in D (curthread->pid, sema) and
 # walks kernel structs in generated code (ppid, vtimestamp: codegen's offsets) opens the
 # kernel's BTF once. The outer dtrace counts the inner one's successful opens of it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -c CMD: dtrace runs CMD, and exits on its own when CMD exits (no exit() in the program).
 # shellcheck disable=SC2016 # $target is D, not shell
 "$DTRACE" -q -c "$TRIGGERS/getpid 10" -n 'syscall::getpid:entry /pid == $target/ { @ = count(); }' \

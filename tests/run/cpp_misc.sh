@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -C odds and ends: -H lists included headers on stderr; -I adds a search directory; -n is
 # never preprocessed; -D/-U/-I/-H without -C change nothing; a script with "#!" still works.
 # shellcheck disable=SC2016 # D text, not shell

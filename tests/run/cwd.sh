@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # cwd (dlibs/procfs.d): the working directory of the process that fired the probe, here the
 # -c trigger's, started in a scratch directory's subdirectory.
 # shellcheck disable=SC2016

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # d_path() of every kind of file fdpaths opens (regular, deleted, directories, "/", /proc,
 # a namespace, pipe, socket, eventfd, pidfd, memfd) must be the kernel's own name for it
 # (its /proc/self/fd link): in a directory here, then in a tmpfs mounted in a tmpfs (two

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -S shows each program's BPF (in the verifier's notation) on stderr before it is loaded.
 "$DTRACE" -S -q -n 'BEGIN { trace(7); exit(0); }' >"$TMPDIR/out" 2>"$TMPDIR/err" ||
 	{ cat "$TMPDIR/err"; exit 1; }

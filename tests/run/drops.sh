@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Drops are never silent: with a tiny buffer and a flood of records, every record the
 # trigger caused is either printed or counted in a "N drops on CPU x" message.
 n=20000

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # The io and network example scripts run as their headers say: tcpconnect.d and tcpstates.d
 # on the netconn trigger (its own network namespace), iosnoop.d on blkio over a loop device.
 EX=$TESTDIR/../../examples

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A NULL dereference becomes DTrace's runtime error: the clause stops, tracing goes on, and the
 # exit status stays 0.
 "$DTRACE" -q -n 'BEGIN { *(int *)0; } BEGIN { exit(0); }' >"$TMPDIR/out" 2>"$TMPDIR/err"

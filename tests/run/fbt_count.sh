@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # @[probefunc] = count() over a glob of kernel functions (fbt:vmlinux:vfs_*:entry): each
 # function its own key, vfs_write counted once per write. Every way this kernel can attach:
 # kprobe_multi where it has it (the default there), a perf kprobe per function from the kprobe

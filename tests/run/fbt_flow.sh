@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -F over fbt entry and return: a function called inside another is indented under it, and
 # its return comes back out. The trigger writes twice; vfs_write calls rw_verify_area.
 cat >"$TMPDIR/flow.d" <<'D'

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # What run/fbt_args.d and run/fbt_stack.sh check of fbt, on kprobes (DTRACE_FBT_ATTACH=kprobe:
 # kprobe_multi where the kernel has it, else a perf kprobe per function) where a program of
 # so few probes would otherwise go on trampolines: the same arguments, typed args[], return

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # The classic latency script: self->ts at a function's entry, quantize() of the time to its
 # return. 200 writes: 200 in the histogram, whatever the times.
 cat >"$TMPDIR/lat.d" <<'D'

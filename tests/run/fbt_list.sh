@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # fbt lists an entry and a return probe for every traceable kernel function, module "vmlinux"
 # for the core kernel, on every kernel: also where fbt cannot attach (listing needs no kprobe).
 out=$("$DTRACE" -l -n 'fbt::vfs_read:') || { echo "$out"; exit 1; }

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Kernel stacks of a function's callers: stack() at vfs_write's entry (fentry where the kernel
 # has trampolines; run/fbt_kprobe.sh on kprobes) as an aggregation key,
 # and caller, func(caller). ksys_write calls vfs_write for write(2); 5 writes, 5 times.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -x aggformat=folded prints stack aggregations as folded stacks (root first, other keys as
 # the first frames); -x flamegraph=FILE.svg draws them. One run does both, so the SVG and the
 # folded lines come from the same aggregations: the SVG must be well-formed XML, and its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Which way the #include lines of src/ may point. The rule, top to bottom:
 #
 #   cmd -> runtime, consumer, compiler -> codegen -> common

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # inet_ntoa6() and inet_ntop(10, ...) (AF_INET6) of 3000 addresses that the trigger writes to fd 99,
 # copied in at syscall::write:entry, against the text the trigger expects (glibc's
 # inet_ntop() for ordinary addresses, DTrace's rule for IPv4 inside IPv6; see addrs6.c).

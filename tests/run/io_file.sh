@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # io:::start's fileinfo_t: a file written through the page cache on an ext4 file system
 # (on a loop device) and fsync()ed by blkio -b: the bios that carry its pages name it, from
 # the offset of its first page; and O_DIRECT's user pages name no file ("<none>").

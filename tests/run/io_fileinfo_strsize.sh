@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # io_fileinfo.d with -x strsize=16: the path of /proc/sys/kernel/hostname does not fit, so
 # its names are "<unknown>"; its mount point still fits.
 "$DTRACE" -x strsize=16 -c "$TRIGGERS/openat 1 /proc/sys/kernel/hostname" -s io_fileinfo.d \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # io:::start and io:::done on a loop device: blkio writes 3 blocks of 4096 bytes with
 # O_DIRECT | O_SYNC, then reads them back. Each I/O starts in the trigger (its pid) and
 # completes once, with the arguments of the bio: the direction, size, block, device.

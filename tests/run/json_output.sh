@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -x oformat=json: every record kind as one JSON object per line, parsed back by python3's
 # json module. A file name of hostile bytes (a quote, a backslash, a tab, control bytes, bytes
 # that are not UTF-8, a 2-byte UTF-8 letter) comes from the kernel through copyinstr() and

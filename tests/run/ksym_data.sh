@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Kernel data symbols (kernels with CONFIG_KALLSYMS_ALL): `linux_banner is the kernel's
 # version string (as /proc/version begins), `jiffies counts, typed by dlibs/vmlinux.d.
 "$DTRACE" -q -n 'BEGIN { printf("%s|%d|%d\n", `linux_banner, `jiffies > 0,

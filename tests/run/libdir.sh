@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -L DIR: the D libraries of DIR are read before the program, before (and overriding by
 # name) the default ones; their inlines, types and translators are the program's.
 mkdir -p "$TMPDIR/lib"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # SIGINT while thousands of probes attach (each profile-N is a program and a perf event:
 # seconds in all) ends tracing cleanly: the attach loop stops, detaches what it had attached,
 # END runs, and nothing of this run stays in the kernel. The signal goes once dtrace holds

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # kill -9 of dtrace leaves nothing behind: after it, no process holds an fd of any BPF program,
 # map or link of that run (read from its /proc/PID/fdinfo while it traced), and the kernel
 # has none of them left. The run has every kind of object: a raw tracepoint (syscall), perf

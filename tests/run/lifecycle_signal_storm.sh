@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A signal ends tracing under a sustained event storm, faster than the consumer can print and
 # fed by dtrace's own writes: END fires and the aggregations print. SIGINT with a printf on
 # every system call, SIGTERM with a fault (and its ERROR message) on every one, SIGHUP with

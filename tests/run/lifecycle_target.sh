@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A -c command and a -p process are not left stopped or traced when dtrace ends. The
 # programs take user stacks, so dtrace seizes the process with ptrace to hold it at its exit.
 #   -c, the command exits: dtrace ends, and the command is reaped (no process is left).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -l with -P, -m, -f and -n filters lists DTrace's columns for what matches.
 fail() { echo "$1"; exit 1; }
 out=$("$DTRACE" -l -P dtrace) || fail "-l -P dtrace: exit $?"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # dtrace -l -n lists matching probes under DTrace's header, without tracing anything.
 out=$("$DTRACE" -l -n syscall::getpid:entry) || { echo "exit status $?"; exit 1; }
 echo "$out"

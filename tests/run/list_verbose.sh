@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # dtrace -l -v: after each probe, DTrace's "Argument Types" section, from the probe's provider
 # (syscall entry: the kernel's syscall format; return: the return value twice; BEGIN: none).
 # Only the syscall the description names has its format read.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A clause of more than 32K instructions: its jumps do not fit BPF's 16-bit offsets. They
 # become gotol (32-bit) jumps, conditional ones through a trampoline, never a narrowed
 # offset: a false predicate skips the whole body (a narrowed jump ran part of it), a true one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # make install PREFIX=/usr/local DESTDIR=...: the tree it writes (a stripped binary, the D
 # libraries, the manual, the toolkit's tools and pages), a binary that reads its D libraries
 # from /usr/local/lib/dtrace (run with DESTDIR's /usr/local bound over /usr/local in a mount

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # NAME.needs: tests/run-tests.sh runs a test whose requirements this kernel meets, skips one
 # it lacks with kfeatures' reason (the first missing word), fails one with an unknown word,
 # and asks kfeatures about each word once per run. A copy of the runner works on a tree of

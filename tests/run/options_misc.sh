@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -V, -e (compile only: nothing traced), -Z (a description that matches nothing is allowed),
 # -x options and their errors.
 fail() { echo "$1"; exit 1; }

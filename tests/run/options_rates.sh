@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -x aggrate, switchrate, statusrate and cleanrate take times as DTrace writes them (a number
 # with ns, us, ms, s, m, h, d or hz in any case; a bare number is nanoseconds), and tracing
 # with them gives the same output. A value that is not a time is refused in DTrace's words.

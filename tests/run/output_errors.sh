@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Output that cannot be written is an error: "dtrace: failed to write output: <errno text>"
 # and exit status 1, whatever wrote it (printf records, printa, the aggregations at exit, the
 # -l listing) and wherever it went (/dev/full, a closed stdout, -o on a full file system).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -o FILE: trace output goes to the file (appended), messages stay on stderr.
 out="$TMPDIR/trace.out"
 echo "before" >"$out"

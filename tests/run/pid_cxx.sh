@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # C++ in the pid provider: probes are named by the raw (mangled) symbol, as a probe name has
 # no spaces, and a glob finds them; ustack() and usym() show them demangled, as DTrace does,
 # and raw with -x mangled.

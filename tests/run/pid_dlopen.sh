@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Libraries loaded later: descriptions of a library the process has not loaded yet match
 # nothing at the start (-Z) and gain their probes when it dlopen()s it, before its first
 # call (dtrace stops the process at its dynamic linker's hook meanwhile); every call is seen.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Thousands of probes at once: every function of libc in the -c process (one uprobe_multi
 # link per object where the kernel has them); the few whose first instruction uprobes
 # cannot take are reported and skipped, the rest fire: exit() is called exactly once.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -l with -c lists the process's pid probes (pid$target expanded as the compiler expands it):
 # the executable's functions (its .symtab, a.out naming it) and a library's, made for the
 # listing; the process is killed unrun.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # The pid provider's instruction offsets: a glob (or no name) makes a probe at every
 # instruction of a function, named by its offset in hex as DTrace names them; they fire in
 # order in straight-line code (pidinsns_line: known bytes), through uprobe_multi and the

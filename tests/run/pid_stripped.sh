@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Stripped objects: a stripped shared library's functions come from its .dynsym; a stripped
 # executable's local functions from its separate debug file, found by its .gnu_debuglink
 # (next to it, as gdb looks); without that file they are not there to probe.

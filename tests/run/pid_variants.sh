@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # The pid provider beyond pid_args: the same probes on a non-PIE build of the trigger, and
 # with the perf-event fallback (DTRACE_UPROBE_MULTI=0: one uprobe perf event per probe, as
 # on kernels without uprobe_multi) giving the same output; -p on a running process; globs

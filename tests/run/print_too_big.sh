@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # print() of a struct bigger than the recorded limit (2048 bytes) is a compile error naming
 # the type, its size (kernel-dependent: checked loosely) and the limit.
 "$DTRACE" -qn 'BEGIN { print(*curthread); exit(0); }' >"$TMPDIR/out" 2>"$TMPDIR/err"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -x prometheus=127.0.0.1:0 serves the live aggregations; a real Prometheus server (Debian's
 # prometheus, on loopback) scrapes dtrace every second and its HTTP API must give back the
 # traced values: counts as counters, max as a gauge, quantize/lquantize as histograms with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A provider is one file: no C source outside src/providers/ names a provider or uses what
 # belongs to one (DESIGN.md). Comments are stripped first (gcc -fpreprocessed), so they may
 # still give examples; code and strings may not. The names are the registered providers'

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # curpsinfo and curlwpsinfo from dlibs/procfs.d's translators: the psinfo_t and lwpsinfo_t
 # members Linux has; pr_psargs is the command line; xlate works on any task.
 # shellcheck disable=SC2016

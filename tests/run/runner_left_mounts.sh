@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A .sh test that leaves a mount in its TMPDIR fails, and the runner detaches the mount before
 # it removes the directory (through a bind mount of / that removal would reach the machine's
 # files). A copy of the runner works on a tree of its own tests here; the mounts are tmpfs.

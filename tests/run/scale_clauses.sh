@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Hundreds of clauses on one probe pass the verifier (each clause is a BPF subprogram; past
 # the kernel's subprogram limit several share one), and every one of them runs.
 i=0

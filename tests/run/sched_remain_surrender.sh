@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # sched:::remain-cpu and sched:::surrender ride tracepoints Linux has since 6.16
 # (sched_exit_tp, sched_set_need_resched_tp): on older kernels they are listed and refused
 # with that reason; here they fire for the sched trigger's yields alone on a CPU (remain-cpu)

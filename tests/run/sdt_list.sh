@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # sdt:GROUP::EVENT lists every kernel tracepoint (not the syscalls group: the syscall
 # provider's), args typed by BTF in -l -v; tracepoint:GROUP::EVENT names the same probes,
 # listed only when asked for by name (dtrace -l shows each tracepoint once).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Thread-local variables are freed when their thread exits: after the traced command has
 # exited, the self->x map is empty (checked from END with system(), while the map exists).
 command -v bpftool >/dev/null 2>&1 || { echo "bpftool not installed"; exit 77; }

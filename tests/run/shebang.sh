@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A script with "#!/path/to/dtrace -qs" runs directly, with its macro arguments.
 cat >"$TMPDIR/hello.d" <<EOD
 #!$DTRACE -qs

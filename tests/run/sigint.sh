@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # SIGINT ends tracing like exit(0): END fires, aggregations print, every probe detaches and
 # nothing stays loaded. The signal is sent once the program has printed from a live probe.
 # shellcheck disable=SC2016

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # The shape rules of STYLE.md and DESIGN.md that a compiler can check:
 #   - a switch over node kinds, identifier kinds or subroutine ids names every kind (no
 #     default: that hides a new one): built with -Wswitch-enum, no such value may be unhandled;

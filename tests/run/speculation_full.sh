@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # With nspec=1, a second speculation() before the first is committed or discarded fails, and
 # dtrace says so: "N failed speculations (no speculative buffer available)".
 "$DTRACE" -q -n 'BEGIN { a = speculation(); b = speculation(); printf("%d %d\n", a, b); exit(0); }' \

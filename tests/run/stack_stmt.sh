@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # stack(); as a statement is the stack() action: the same output as trace(stack()).
 # shellcheck disable=SC2016
 a=$("$DTRACE" -q -c "$TRIGGERS/getpid 1" -n 'syscall::getpid:entry /pid == $target/ { stack(); }') || exit 1

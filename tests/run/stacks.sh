@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # stack() as an aggregation key and in trace(): kernel frames symbolized as module`func+0xoff,
 # starting at the traced code (the BPF program and tracepoint glue are not shown).
 # shellcheck disable=SC2016

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/cpuwalk: the cpuspin trigger spins 100 ms of CPU time on each CPU in turn: its
 # distribution has samples on every CPU (about 100 each at 1001 Hz).
 . "$TESTDIR/tk.inc"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/creatbyproc: the creat trigger creates c1 with creat(2) and c2 with openat(2)
 # O_CREAT, then opens c2 again without O_CREAT: two lines, not three.
 . "$TESTDIR/tk.inc"

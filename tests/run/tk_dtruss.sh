@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/dtruss: runs triggers as its command: a path argument and an error (openat of a
 # missing path), a buffer and counts (-t write -c), children followed (-f -t kill: the proc
 # trigger's kill of a child and its child's signals to itself), time columns, and -n name.

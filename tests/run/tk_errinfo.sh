@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/errinfo: the openat trigger's two opens of a missing path fail with ENOENT: two
 # lines with the C library's description, or (-c) one line counting 2.
 . "$TESTDIR/tk.inc"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/execsnoop: the proc trigger's child execs a missing path (no line), then the
 # trigger itself with "exit": one line with its arguments; -c filters by name, -a adds times.
 . "$TESTDIR/tk.inc"

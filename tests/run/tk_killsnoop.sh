@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/killsnoop: the proc trigger kills a child with SIGKILL (kill(2)), and a child of
 # it sends itself SIGUSR1, SIGUSR2 and SIGUSR1: each a line, result 0.
 . "$TESTDIR/tk.inc"

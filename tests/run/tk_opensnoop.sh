@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/opensnoop: the openat trigger opens a missing path twice (FD -1, errno 2), then
 # /etc/hostname three times (descriptors); -n, -f, -x, -e, -g and -c select and add columns.
 . "$TESTDIR/tk.inc"

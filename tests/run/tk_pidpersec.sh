@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/pidpersec: the forks trigger creates 5 processes: the line for the last second
 # (printed at the end, the trigger's) counts at least those 5 (others may run meanwhile).
 . "$TESTDIR/tk.inc"

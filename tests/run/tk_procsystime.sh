@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/procsystime: runs the getpid trigger (100 calls) as its command: elapsed and CPU
 # times and counts by syscall, with totals; -n with a name and -c counts.
 . "$TESTDIR/tk.inc"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/rwsnoop: the write trigger writes one byte to /dev/null three times: three W
 # lines with the path; -P, -t and -v add columns.
 . "$TESTDIR/tk.inc"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/rwtop: the write trigger writes 7 one-byte writes to /dev/null: its W line sums 7
 # bytes, or (-c) counts 7 calls; an interval and a count of 1 end it at the first summary or
 # at the trigger's end, whichever is first.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/shortlived: the forks trigger's 5 children are created and end while tracing:
 # their name (forks) has a line in the time by process name.
 . "$TESTDIR/tk.inc"

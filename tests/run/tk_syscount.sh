@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/syscount: the getpid trigger calls getpid(2) 1000 times: counted by syscall, by
 # process (-c), by both (-v), the top one only (-t 1), and in interval mode.
 . "$TESTDIR/tk.inc"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # uregs[R_PC], R_SP, R_FP, R_FS and ucaller against what the regs trigger says they must be:
 # the address after its syscall instruction, its stack and frame pointers there, its fs base
 # and the return address of the function that made the call (the user stack's second frame,

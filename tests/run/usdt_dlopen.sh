@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # USDT probes of a library the -c process loads later (dlopen): a description of the
 # process's provider matches nothing at the start (-Z), and the library's probes are made and
 # attached when its dynamic linker has mapped it, before its first call: every firing is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # dtrace -h writes a provider's header and dtrace -G the object to link with, under DTrace's
 # file names (myserv.h, myserv.o from myserv.d); a program built with them has one SDT note
 # per probe site (what readelf, bpftrace and dtrace read) with the arguments' locations, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # USDT probes of a shared library a -c process maps: libstdc++'s throw and catch, found once
 # the held process has its libraries mapped; catch's typeinfo argument is a memory operand
 # (8@-80(%rbx) on Debian 12), decoded to the same pointer throw passed in a register. The

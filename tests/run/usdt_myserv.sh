@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # A program with probes of its own (myserv.d through dtrace -h and -G, built here with gcc),
 # traced by name in process $pid: args[] typed by the provider definition (char *, int,
 # long, and the sizes and signs of unsigned char, short, unsigned int, long long), the

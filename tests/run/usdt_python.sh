@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # USDT probes of an installed binary: python3.11's SDT notes (Debian builds it with them).
 # Unbound, python:python3.11:: lists the file's probes and traces every process that maps it
 # (here the -c one); bound, python$pid traces one process. function-entry's arguments are

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # ustack() frames name user code as DTrace prints them, module`function+0xoff, the module
 # being the file's basename. The trigger calls main -> ustack_outer -> ustack_inner -> getpid()
 # from two call sites; the frame-pointer walk shows the C library's getpid wrapper, then

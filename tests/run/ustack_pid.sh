@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # -p: the grabbed process is held at its exit as a -c one is (its frames resolve), and when
 # dtrace ends first the process is let go unharmed: it finishes and exits 0.
 # shellcheck disable=SC2016

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # uaddr(), usym(), ufunc(), umod(), jstack() and printf's %A: user addresses named as DTrace
 # names them, as records ("  %-50s", quiet or not) and as aggregation keys. usym() and umod()
 # keys stand for a function and a module: the two return addresses into ustack_outer (the

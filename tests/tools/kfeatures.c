@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kfeatures: which kernel features a test needs are present here, checked for real.
  *

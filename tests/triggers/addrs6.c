@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * addrs6: write(2) N IPv6 addresses (argv[1], default 100), 16 bytes each, to /dev/null on
  * fd 99, and write to the file argv[2] the line "inet_ntoa6 inet_ntop" that DTrace prints

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * blkio: block I/O that bypasses the page cache, for the io provider's tests.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* cpuspin: spin on each CPU in turn, pinned to it, until this thread has used N ms of CPU
  * time there (argv[1], default 100), so that a profile provider sampling at ~1 kHz sees it
  * about N times on every CPU. Exits 0. */

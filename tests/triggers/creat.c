@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* creat: in directory argv[1], create "c1" with creat(2) and "c2" with openat(2) O_CREAT,
  * then open "c2" again without O_CREAT (not a creation), remove both and exit 0. */
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fdpaths DIR OUT: opens files of many kinds (in DIR: a file, a deleted file, DIR itself, a
  * path longer than 300 characters; "/", /proc/version, a namespace, a pipe, a socket, an eventfd, a
  * pidfd, a memfd) and, for each in that order, calls fcntl(fd, F_GETFD) and writes the

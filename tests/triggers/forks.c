@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* forks: fork N children (argv[1], default 1) one after another, each of which exits 0 at
  * once, or execs argv[2...] when given; the parent waits for each before the next. Exits 0
  * when every child exited 0. For the toolkit's process-rate and lifetime tools. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* loop: call getppid(2) N times (argv[1], default 1000000) through syscall(2) and print the
  * mean cost of one call as "ns_per_call N", timed with CLOCK_MONOTONIC around the loop. The
  * benchmarks run it untraced and traced; the difference is the tracer's cost per event.

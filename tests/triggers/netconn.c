@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * netconn: TCP and UDP over loopback in a network namespace of its own, for the ip, tcp and
  * udp providers' tests.

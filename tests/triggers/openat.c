@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* openat: openat(2) a path N times (argv[1], default 1; path argv[2], default /etc/hostname),
  * closing each descriptor that opened. A missing path gives N failed calls with ENOENT, which
  * errno tests count. Always exits 0. */

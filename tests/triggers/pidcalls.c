@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * pidcalls N: calls functions with known arguments N times (argv[1], default 1), for the
  * pid provider's tests, then exits 0:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * piddlopen LIB N: opens the shared library LIB with dlopen() (after a first getppid(), a
  * known moment for a test), then calls its dtpid_mul(i, 5) for i = 1 .. N, then exits 0.

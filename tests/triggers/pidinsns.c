@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * pidinsns N: calls pidinsns_line() N times (argv[1], default 1), then exits 0. For the pid
  * provider's instruction-offset probes: pidinsns_line is straight-line code of known bytes

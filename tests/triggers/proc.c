@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * proc: one of each process event, in order, each finished before the next starts (so the
  * proc provider's tests see them in this order):

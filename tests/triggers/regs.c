@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * regs [print]: make one getppid(2) system call with known register contents, then (with an
  * argument) print where it was made from, for the uregs[] and ucaller tests:

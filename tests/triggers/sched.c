@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * sched: scheduler events of known threads, for the sched provider's tests, each step done
  * before the next starts:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* userbufs: N times (argv[1], default 1), write(2) a known 24-byte buffer to /dev/null
  * ("copyin-test-buffer" and a NUL, then 0x01 0x02 0x03 0x04 0x05) and nanosleep(2) for
  * {tv_sec 0, tv_nsec 12345}: syscalls whose user buffers tests read with copyin(). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ustack: a known user call chain for ustack(), uaddr(), usym() and umod() tests:
  * main -> ustack_outer -> ustack_inner -> getpid(), 2 * N times (argv[1], default 1): N times

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* write: write(2) one byte to /dev/null N times (argv[1], default 1), then exit 0. */
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_aggprint.c: aggregation merge, sort and print (src/consumer/dt_aggprint.c), against
  * the bytes in FORMATS.md.

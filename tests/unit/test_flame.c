@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_flame.c: the flame graph's SVG from folded lines (dt_flame_svg): the tree, the widths,
  * names of any bytes as XML text. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_format.c: the default record line and trace() (src/consumer/dt_format.c), against the
  * bytes in FORMATS.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_json.c: JSON strings of any bytes (dt_json_str) and UTF-8 sequences (dt_utf8_seq). */
 #include <string.h>
 

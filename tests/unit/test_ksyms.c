@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_ksyms.c: kernel symbols (src/common/dt_ksyms.c) from a synthetic kallsyms file:
  * lookups, modules, aliases, the text of %a, func(), mod() and stack(), and stack() keys in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_lex.c: unit tests for the D lexer (src/compiler/dt_lex.c): every token class, integer
  * suffixes and errors, escapes, locations, probe descriptions at top level, '#' lines, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_opts.c: the -x options table (src/runtime/dt_options.c): defaults, how each kind reads
  * its value, the limits, and the sizes DTrace lowers with a warning.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_parse.c: unit tests for the D parser (src/compiler/dt_parse.c) and the AST dump
  * (dt_ast.c): clauses and probe descriptions, the predicate/division ambiguity, operator

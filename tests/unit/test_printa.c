@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_printa.c: printa() with a format (src/consumer/dt_printf.c and the join in
  * dt_aggprint.c): several aggregations joined on their keys, %@ conversions, sort options,

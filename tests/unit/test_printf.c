@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_printf.c: DTrace's printf language (src/common/dt_pfmt.c parses and checks,
  * src/consumer/dt_printf.c formats): every conversion, flag, width and precision form, and

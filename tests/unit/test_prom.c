@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_prom.c: one aggregation in Prometheus' text format (dt_prom_format): label escapes,
  * counter and gauge families, the series bound. */
 #include <string.h>

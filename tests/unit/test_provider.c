@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_provider.c: the provider interface without the kernel: probes are made when a
  * description asks for them (and only those), per-process providers get an instance per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_pt_regs.c: the shared pt_regs argument code against the kernel: a uprobe on a function
  * of this binary with eight arguments (six in registers, two on the stack) runs the prologue

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_recbuf.c: records kept back (src/consumer/dt_recbuf.c): a limit that refuses (fill,
  * speculations) and a ring that keeps the most recent bytes (bufpolicy=ring).

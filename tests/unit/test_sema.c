@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_sema.c: semantic analysis and the probe table, without a kernel: probe matching and
  * globs, on-demand profile probes, option parsing, D's integer type rules, record layouts

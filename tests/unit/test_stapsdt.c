@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_stapsdt.c: SDT argument specs as compilers write them (the shapes python3.11's and
  * libstdc++'s notes use, and the rest of GNU as's operand syntax), and DTrace's spelling of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_types.c: D's types over the kernel's BTF (src/compiler/dt_types.c): type names as D
  * writes them, pointers and arrays, members through anonymous unions, sizeof and offsetof,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_usyms.c: user symbols (src/consumer/dt_usyms.c): /proc/PID/maps lines, the choice among
  * symbols on a synthetic table, and lookups in a process whose maps file is a copy of this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_verifier.c: reading the kernel verifier's log (dt_rt_verifier_insn, dt_load.c): the
  * instruction it rejected and its reason, from logs shaped as the kernel writes them.

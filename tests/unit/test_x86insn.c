@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * test_x86insn.c: the x86-64 instruction length decoder (src/common/dt_x86insn.c).
  *

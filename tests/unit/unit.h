@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * unit.h: a tiny unit-test harness. Each tests/unit/test_*.c is one binary:
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # vmcheck.sh: run the kernel-dependent tests inside Debian's kernels under QEMU.
 #
 #   sh tests/vm/vmcheck.sh [KERNEL...]     KERNEL: 6.1 (Debian 12), 6.12 (Debian 12's

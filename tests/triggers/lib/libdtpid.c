@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * libdtpid.so: a shared library for the pid provider's tests (pidcalls links it, piddlopen
  * opens it): functions with known arguments and results.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * libdtusdt.so: a shared library with USDT probes, for a process to dlopen (piddlopen opens
  * it and calls its dtpid_mul(i, 5)): the usdt provider must find the probes of a library

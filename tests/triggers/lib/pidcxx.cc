@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // pidcxx N: C++ functions for the pid provider (mangled names) and ustack() (demangled):
 // main -> dtcxx::Widget::poke(int) -> dtcxx::helper(long), N times (argv[1], default 1).
 #include <cstdlib>

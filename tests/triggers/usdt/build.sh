@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Sourced by tests/run/usdt_*.sh: build the test program myserv (myserv.c with its own probes
 # from myserv.d) in $TMPDIR with dtrace -h and -G, as a user would. Sets MYSERV to its path.
 command -v gcc >/dev/null || { echo "no gcc"; exit 77; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * myserv N: a program with probes of its own (myserv.d, through dtrace -h and -G). Each of
  * its N rounds fires query-start("qI", I * 10), query-done(-I, I << 40), tick() and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The provider of the test program myserv.c: dtrace -h makes its header, dtrace -G the object
  * it links with (tests/run/usdt_*.sh).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 // throw N: throws and catches N ints (libstdc++'s SDT probes throw and catch fire for each;
 // tests/run/usdt_libstdcxx.sh). The throwing function is not inlined, so every throw
 // unwinds a frame.
