@@ -691,6 +691,8 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 			printf("\t\targs[%d]: %s\n", a, types[a]);
 		if (n == 0)
 			printf("\t\tNone\n");
+		if (prp->provider->ops->list_verbose)
+			prp->provider->ops->list_verbose(dtp, prp, stdout);
 		printf("\n");
 	}
 	free(s.seen);

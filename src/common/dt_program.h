@@ -202,6 +202,8 @@ enum {
 				 * calls, uprobes), where the kernel can allocate a map element
 				 * at any time: the aggregations it alone updates need not be
 				 * preallocated (dt_rt_maps) */
+	DT_PRF_ARGS_RECORD = 0x80,	/* args[0] points to the tracepoint's record, and args
+					 * alone stands for args[0] (bpftrace's args->field) */
 };
 #define DT_PRF_IN_CONSUMER (DT_PRF_BEGIN | DT_PRF_END | DT_PRF_ERROR)
 

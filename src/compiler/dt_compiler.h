@@ -189,6 +189,13 @@ struct dt_type {
 	const dt_type_t *const *params;	/* FUNC: parameter types */
 	uint32_t nparams;
 	bool varargs;		/* FUNC: ends in "..." */
+	/*
+	 * A kernel tracepoint's record as its tracefs format lays it out (dt_type_record):
+	 * STRUCT: the tracepoint, "group:event"; INT: a __data_loc char[] field, a u32 whose low
+	 * 16 bits are the offset of a string from the record's start (read as that string).
+	 */
+	const char *tp_record;
+	bool data_loc_str;
 };
 
 /* The compile context owns its built-in types; these return shared instances. */
@@ -680,6 +687,15 @@ void dt_type_layout(dt_compile_t *cc, dt_type_t *t, dt_member_t *ms, uint32_t n)
 void dt_type_set_enums(dt_compile_t *cc, dt_type_t *t, dt_enumerator_t *es, uint32_t n);
 const dt_type_t *dt_type_dtypedef(dt_compile_t *cc, const char *name, const dt_type_t *t);
 uint32_t dt_type_align(dt_compile_t *cc, const dt_type_t *t);
+/*
+ * A kernel tracepoint's record (its tracefs format): struct "tag" of size bytes with the n
+ * members ms (bit_off set from the format's offsets), registered as the program's struct tag,
+ * tp_record = tp ("group:event"); the one made before when tag exists. dt_type_data_loc: the
+ * type of a __data_loc char[] field (data_loc_str).
+ */
+const dt_type_t *dt_type_record(dt_compile_t *cc, const char *tag, const char *tp,
+				dt_member_t *ms, uint32_t n, uint32_t size);
+const dt_type_t *dt_type_data_loc(dt_compile_t *cc);
 int dt_type_denum(dt_compile_t *cc, const char *name, int64_t *val, const dt_type_t **type);
 
 /*

@@ -244,6 +244,94 @@ dt_sema_symbol(dt_sema_t *s, dt_node_t *n)
 /* e.m and e->m on structs and unions, kernel types included. */
 static void dt_sema_ident(dt_sema_t *s, dt_node_t *n);
 
+/* A tracepoint record has no member n->text: say which tracepoint, and what it has. */
+static void
+dt_sema_no_field(dt_sema_t *s, dt_node_t *n, const dt_type_t *st)
+{
+	dt_strbuf_t sb = {0};
+
+	for (uint32_t i = 0; i < st->nmembers; i++)
+		dt_sb_printf(&sb, "%s%s", i ? ", " : "", st->members[i].name);
+	ERR(s, D_TYPE_MEMBER, n, "tracepoint %s has no field %s (its fields: %s)",
+	    st->tp_record, n->text, st->nmembers ? dt_sb_str(&sb) : "none");
+	dt_sb_free(&sb);
+}
+
+static dt_node_t *
+dt_sema_mknode(dt_sema_t *s, dt_node_kind_t kind, int op, dt_node_t *l, dt_node_t *r,
+	       dt_loc_t loc)
+{
+	dt_node_t *x = dt_node_new(s->cc, kind, loc);
+
+	x->op = op;
+	x->left = l;
+	x->right = r;
+	return x;
+}
+
+static dt_node_t *
+dt_sema_mkcast(dt_sema_t *s, const char *type, dt_node_t *e)
+{
+	dt_node_t *x = dt_sema_mknode(s, DT_NODE_CAST, 0, e, NULL, e->loc);
+
+	x->tname = dt_node_new(s->cc, DT_NODE_TYPENAME, e->loc);
+	x->tname->text = type;
+	return x;
+}
+
+static dt_node_t *
+dt_sema_mkint(dt_sema_t *s, uint64_t v, dt_loc_t loc)
+{
+	dt_node_t *x = dt_node_new(s->cc, DT_NODE_INT, loc);
+
+	x->ival = v;
+	return x;
+}
+
+/*
+ * rec->name, a tracepoint record's __data_loc char[] field at offset off: a u32 whose low 16
+ * bits say where the string is from the record's start. n becomes
+ * stringof((char *)rec + (*(uint32_t *)((char *)rec + off) & 0xffff)).
+ */
+static void
+dt_sema_data_loc(dt_sema_t *s, dt_node_t *n, uint32_t off)
+{
+	dt_node_t *rec = n->left, *again = dt_node_clone(s->cc, rec), *word;
+
+	if (n->op != TOK_ARROW) {	/* rec.name: the record's address */
+		rec = dt_sema_mknode(s, DT_NODE_UNARY, TOK_AMP, rec, NULL, n->loc);
+		again = dt_sema_mknode(s, DT_NODE_UNARY, TOK_AMP, again, NULL, n->loc);
+	}
+	word = dt_sema_mknode(s, DT_NODE_BINARY, TOK_PLUS, dt_sema_mkcast(s, "char *", again),
+			      dt_sema_mkint(s, off, n->loc), n->loc);
+	word = dt_sema_mknode(s, DT_NODE_UNARY, TOK_STAR, dt_sema_mkcast(s, "uint32_t *", word),
+			      NULL, n->loc);
+	word = dt_sema_mknode(s, DT_NODE_BINARY, TOK_AMP, word, dt_sema_mkint(s, 0xffff, n->loc),
+			      n->loc);
+	n->kind = DT_NODE_STRINGOF;
+	n->op = 0;
+	n->member_off = 0;
+	n->left = dt_sema_mknode(s, DT_NODE_BINARY, TOK_PLUS, dt_sema_mkcast(s, "char *", rec),
+				 word, n->loc);
+	dt_sema_expr(s, n);
+}
+
+/* Does every probe of the clause have a tracepoint record as args[0] (args alone)? */
+static bool
+dt_sema_args_record(dt_sema_t *s)
+{
+	dt_clause_t *cl = s->clause;
+
+	if (!cl || !cl->probes.len)
+		return false;
+	for (size_t i = 0; i < cl->probes.len; i++)
+		if (!(cl->probes.data[i]->flags & DT_PRF_ARGS_RECORD))
+			return false;
+	return true;
+}
+
+static void dt_sema_args(dt_sema_t *s, dt_node_t *n);
+
 static void
 dt_sema_member(dt_sema_t *s, dt_node_t *n)
 {
@@ -270,7 +358,14 @@ dt_sema_member(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	if (dt_type_member(s->cc, st, n->text, &off, &mt, &bit_off, &bit_size) < 0) {
-		ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
+		if (st->tp_record)
+			dt_sema_no_field(s, n, st);
+		else
+			ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
+		return;
+	}
+	if (mt->data_loc_str) {
+		dt_sema_data_loc(s, n, off);
 		return;
 	}
 	if (bit_size) {
@@ -290,6 +385,19 @@ dt_sema_member(dt_sema_t *s, dt_node_t *n)
 static void
 dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 {
+	if (strcmp(n->text, "args") == 0 && dt_sema_args_record(s) &&
+	    !dt_sema_find_var(s, "args")) {
+		/* bpftrace's args->field: args[0], the record */
+		dt_node_t *id = dt_node_new(s->cc, DT_NODE_IDENT, n->loc);
+
+		id->text = n->text;
+		n->kind = DT_NODE_INDEX;
+		n->left = id;
+		n->list.len = 0;
+		dt_vec_push(&n->list, dt_sema_mkint(s, 0, n->loc));
+		dt_sema_args(s, n);
+		return;
+	}
 	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_bvars); i++) {
 		if (strcmp(dt_bvars[i].name, n->text) == 0) {
 			n->ident_kind = DT_IDENT_VAR;

@@ -1416,6 +1416,35 @@ dt_type_set_enums(dt_compile_t *cc, dt_type_t *t, dt_enumerator_t *es, uint32_t 
 }
 
 const dt_type_t *
+dt_type_record(dt_compile_t *cc, const char *tag, const char *tp, dt_member_t *ms, uint32_t n,
+	       uint32_t size)
+{
+	const dt_type_t *old = dt_type_dfind(cc, 's', tag);
+	dt_type_t *t;
+
+	if (old && !old->incomplete)
+		return old;
+	t = dt_type_dtag(cc, 's', tag);
+	t->members = ms;
+	t->nmembers = n;
+	t->size = size;
+	t->tp_record = dt_arena_strdup(&cc->arena, tp);
+	t->incomplete = false;
+	return t;
+}
+
+const dt_type_t *
+dt_type_data_loc(dt_compile_t *cc)
+{
+	dt_type_t *t = dt_type_new(cc, DT_TYPE_INT);
+
+	*t = *dt_type_int(cc, 4, false);
+	t->name = "__data_loc char[]";
+	t->data_loc_str = true;
+	return t;
+}
+
+const dt_type_t *
 dt_type_dtypedef(dt_compile_t *cc, const char *name, const dt_type_t *t)
 {
 	dt_type_t *c = dt_type_new(cc, t->kind);

@@ -171,32 +171,19 @@ profile_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	attr.config = PERF_COUNT_SW_CPU_CLOCK;
 	attr.sample_period = pp->period_ns;
 	for (int cpu = 0; cpu < dtp->ncpus; cpu++) {
-		int pfd, lfd;
+		int pfd, rc;
 
 		if (pp->tick && cpu != cpu0)
 			continue;
-		pfd = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-		if (pfd < 0) {
-			if (errno == ENODEV || errno == EINVAL)
-				continue;	/* an offline CPU */
-			return -errno;
-		}
-		dt_vec_push(&bp->perf_fds, pfd);
-		lfd = bpf_link_create(bp->fd, pfd, BPF_PERF_EVENT, NULL);
-		if (lfd < 0)
-			return -errno;
-		dt_vec_push(&bp->link_fds, lfd);
+		pfd = dt_prov_perf_open(&attr, -1, cpu);
+		if (pfd == -ENODEV || pfd == -EINVAL)
+			continue;	/* an offline CPU */
+		if (pfd < 0)
+			return pfd;
+		if ((rc = dt_prov_perf_link(bp, pfd, 0)) < 0)
+			return rc;
 	}
 	return 0;
-}
-
-/* The perf events under the links (the runtime closes the links after). */
-static void
-profile_detach(dt_handle_t *dtp, struct dt_bpfprog *bp)
-{
-	for (size_t k = 0; k < bp->perf_fds.len; k++)
-		close(bp->perf_fds.data[k]);
-	bp->perf_fds.len = 0;
 }
 
 const dt_provider_ops_t dt_prov_profile_ops = {
@@ -205,6 +192,6 @@ const dt_provider_ops_t dt_prov_profile_ops = {
 	.group = profile_group,
 	.prologue = profile_prologue,
 	.attach = profile_attach,
-	.detach = profile_detach,
+	.detach = dt_prov_perf_detach,
 	.probe_destroy = profile_probe_destroy,
 };

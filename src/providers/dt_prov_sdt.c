@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_sdt.c: every kernel tracepoint as a probe: sdt:GROUP::EVENT, as Oracle's DTrace for
- * Linux names them (sdt:sched::sched_switch), and the same probes as
- * tracepoint:GROUP::EVENT for bpftrace users (that provider lists its probes only when a
- * description names it exactly, so dtrace -l shows each tracepoint once).
+ * Linux names them (sdt:sched::sched_switch). The tracepoint provider
+ * (dt_prov_tracepoint.c) makes the same events its probes through dt_sdt_provide, with
+ * bpftrace's arguments (the tracepoint's record).
  *
  * The probes are the events under tracefs' events/, each a raw tracepoint of the same name:
  * not the syscalls group (perf events of the sys_enter and sys_exit tracepoints: the syscall
@@ -21,18 +21,21 @@
 #include "dt_provider.h"
 
 typedef struct sdt_probe {
-	const char *group, *event;
+	dt_sdt_names_t names;	/* first: what the tracepoint provider reads */
 	uint32_t next;		/* the next probe id in its hash chain (0: none) */
 } sdt_probe_t;
 
-#define SDT_EVENT(prp) (((const sdt_probe_t *)(prp)->pdata)->event)
+#define SDT_EVENT(prp) (((const sdt_probe_t *)(prp)->pdata)->names.event)
 #define SDT_NBUCKETS 4096
 
 /* pv->data: the probes made, by "group:event" (chained through their pdata's next). */
 typedef struct sdt_state {
 	uint32_t head[SDT_NBUCKETS];
+	unsigned prflags;	/* DT_PRF_* of the probes made */
 } sdt_state_t;
 
+/* groups that are not tracepoints with a raw tracepoint (syscalls: only for the tracepoint
+ * provider, whose probes are perf events) */
 static const char *const sdt_skip[] = {"syscalls", "ftrace", "kprobes", "uprobes", "eprobes",
 				       "synthetic"};
 
@@ -62,9 +65,10 @@ sdt_make(dt_handle_t *dtp, dt_provider_t *pv, const char *group, const char *eve
 			return;
 	}
 	sp = dt_arena_alloc(&dtp->arena, sizeof(*sp));
-	sp->group = dt_arena_strdup(&dtp->arena, group);
-	sp->event = dt_arena_strdup(&dtp->arena, event);
-	prp = dt_probe_add(dtp, pv, sp->group, "", sp->event, sp);
+	sp->names.group = dt_arena_strdup(&dtp->arena, group);
+	sp->names.event = dt_arena_strdup(&dtp->arena, event);
+	prp = dt_probe_add(dtp, pv, sp->names.group, "", sp->names.event, sp);
+	prp->flags |= st->prflags;
 	sp->next = st->head[h];
 	st->head[h] = prp->id;
 }
@@ -94,9 +98,19 @@ sdt_provide_group(dt_handle_t *dtp, dt_provider_t *pv, const char *dir, const ch
 	closedir(d);
 }
 
-static void
-sdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
+static bool
+sdt_skipped(const char *group, bool syscalls)
 {
+	for (size_t i = syscalls ? 1 : 0; i < DT_ARRAY_SIZE(sdt_skip); i++)
+		if (strcmp(group, sdt_skip[i]) == 0)
+			return true;
+	return false;
+}
+
+void
+dt_sdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd, unsigned prflags)
+{
+	bool syscalls = prflags & DT_PRF_ARGS_RECORD;
 	const char *tfs;
 	char dir[512];
 	struct dirent *de;
@@ -104,31 +118,29 @@ sdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 
 	if (!pv->data)
 		pv->data = dt_arena_alloc(&dtp->arena, sizeof(sdt_state_t));
-	/* the bpftrace-style name only when asked for by name */
-	if (strcmp(pv->name, "tracepoint") == 0 && strcmp(pd->prov, pv->name) != 0)
-		return;
+	((sdt_state_t *)pv->data)->prflags = prflags;
 	if (!dt_glob_match(pd->func, "") || !(tfs = dt_tracefs()))
 		return;
 	snprintf(dir, sizeof(dir), "%s/events", tfs);
 	if (*pd->mod && !dt_is_glob(pd->mod)) {
-		for (size_t i = 0; i < DT_ARRAY_SIZE(sdt_skip); i++)
-			if (strcmp(pd->mod, sdt_skip[i]) == 0)
-				return;
-		sdt_provide_group(dtp, pv, dir, pd->mod, pd->name);
+		if (!sdt_skipped(pd->mod, syscalls))
+			sdt_provide_group(dtp, pv, dir, pd->mod, pd->name);
 		return;
 	}
 	if (!(d = opendir(dir)))
 		return;
 	while ((de = readdir(d))) {
-		bool skip = de->d_type != DT_DIR || de->d_name[0] == '.' ||
-			    !dt_glob_match(pd->mod, de->d_name);
-
-		for (size_t i = 0; i < DT_ARRAY_SIZE(sdt_skip) && !skip; i++)
-			skip = strcmp(de->d_name, sdt_skip[i]) == 0;
-		if (!skip)
+		if (de->d_type == DT_DIR && de->d_name[0] != '.' &&
+		    dt_glob_match(pd->mod, de->d_name) && !sdt_skipped(de->d_name, syscalls))
 			sdt_provide_group(dtp, pv, dir, de->d_name, pd->name);
 	}
 	closedir(d);
+}
+
+static void
+sdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
+{
+	dt_sdt_provide(dtp, pv, pd, 0);
 }
 
 /* The tracepoint's prototype (the function type btf_trace_EVENT points to), or NULL. */

@@ -5,11 +5,16 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <linux/perf_event.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/vfs.h>
 #include <unistd.h>
+
+#include <bpf/bpf.h>
 
 #include "dt_provider.h"
 
@@ -29,7 +34,7 @@ static const struct {
 	{"sdt", &dt_prov_sdt_ops, 0},
 	{"syscall", &dt_prov_syscall_ops, 0},
 	{"tcp", &dt_prov_tcp_ops, 0},
-	{"tracepoint", &dt_prov_sdt_ops, 0},
+	{"tracepoint", &dt_prov_tracepoint_ops, 0},
 	{"udp", &dt_prov_udp_ops, 0},
 	{"usdt", &dt_prov_usdt_ops, DT_PROV_ANY_NAME},
 };
@@ -49,6 +54,18 @@ dt_prov_register(dt_handle_t *dtp, const char *name, const dt_provider_ops_t *op
 	if (ops->init)
 		ops->init(dtp, pv);
 	return pv;
+}
+
+bool
+dt_prov_alias(dt_handle_t *dtp, dt_pdesc_t *pd)
+{
+	for (int i = 0; i < dtp->nproviders; i++) {
+		const dt_provider_t *pv = dtp->providers[i];
+
+		if (pv->ops->alias && pv->ops->alias(dtp, pv, pd))
+			return true;
+	}
+	return false;
 }
 
 void
@@ -228,6 +245,35 @@ dt_prov_kread(dt_irbuf_t *ir, int slot, uint32_t size)
 	dt_ir_emit(ir, DT_CALL(BPF_FUNC_probe_read_kernel));
 	dt_ir_emit(ir, DT_LDX(size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B,
 			      0, 10, slot));
+}
+
+int
+dt_prov_perf_open(struct perf_event_attr *attr, int pid, int cpu)
+{
+	int pfd = (int)syscall(SYS_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+
+	return pfd < 0 ? -errno : pfd;
+}
+
+int
+dt_prov_perf_link(struct dt_bpfprog *bp, int pfd, uint64_t cookie)
+{
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+	int lfd;
+
+	dt_vec_push(&bp->perf_fds, pfd);
+	if ((lfd = bpf_link_create(bp->fd, pfd, BPF_PERF_EVENT, &lo)) < 0)
+		return -errno;
+	dt_vec_push(&bp->link_fds, lfd);
+	return 0;
+}
+
+void
+dt_prov_perf_detach(dt_handle_t *dtp, struct dt_bpfprog *bp)
+{
+	for (size_t k = 0; k < bp->perf_fds.len; k++)
+		close(bp->perf_fds.data[k]);
+	bp->perf_fds.len = 0;
 }
 
 void

@@ -98,6 +98,11 @@ typedef struct dt_provider_ops {
 	int (*attach_type)(dt_handle_t *dtp, const struct dt_bpfprog *bp);
 	/* The program's dispatch map size when it varies by program (else ndispatch). */
 	uint32_t (*dispatch_size)(dt_handle_t *dtp, const struct dt_bpfprog *bp);
+	/* A description in another tool's spelling that names this provider's probes
+	 * (bpftrace's three-field tracepoint:G:N): rewrite *pd as this provider's, true. */
+	bool (*alias)(dt_handle_t *dtp, const dt_provider_t *pv, dt_pdesc_t *pd);
+	/* -l -v: lines after the argument types (a tracepoint's record fields). */
+	void (*list_verbose)(dt_handle_t *dtp, dt_probe_t *prp, FILE *out);
 } dt_provider_ops_t;
 
 enum {
@@ -125,7 +130,8 @@ struct dt_provider {
 
 extern const dt_provider_ops_t dt_prov_dtrace_ops, dt_prov_syscall_ops, dt_prov_profile_ops,
 	dt_prov_pid_ops;
-extern const dt_provider_ops_t dt_prov_proc_ops, dt_prov_sched_ops, dt_prov_sdt_ops;
+extern const dt_provider_ops_t dt_prov_proc_ops, dt_prov_sched_ops, dt_prov_sdt_ops,
+	dt_prov_tracepoint_ops;
 extern const dt_provider_ops_t dt_prov_fbt_ops;
 extern const dt_provider_ops_t dt_prov_usdt_ops;
 extern const dt_provider_ops_t dt_prov_io_ops, dt_prov_ip_ops, dt_prov_tcp_ops, dt_prov_udp_ops;
@@ -138,6 +144,9 @@ dt_provider_t *dt_prov_register(dt_handle_t *dtp, const char *name,
 /* Ask every provider the description's provider field matches for its probes (making the
  * per-process instance it names, if any). */
 void dt_prov_provide(dt_handle_t *dtp, const dt_pdesc_t *pd);
+/* A description in another tool's spelling rewritten by the provider it names (ops alias):
+ * true when *pd changed. */
+bool dt_prov_alias(dt_handle_t *dtp, dt_pdesc_t *pd);
 /* Free what providers keep for their probes (probe_destroy). */
 void dt_prov_fini(dt_handle_t *dtp);
 
@@ -224,6 +233,17 @@ int dt_uprobe_attach(dt_handle_t *dtp, struct dt_bpfprog *bp, const char *path, 
 void dt_uprobe_detach(dt_handle_t *dtp, struct dt_bpfprog *bp);
 
 /*
+ * Perf events under programs: dt_prov_perf_open opens one (its fd or -errno);
+ * dt_prov_perf_link keeps pfd in bp->perf_fds and links the program to it with the BPF
+ * cookie (the link in bp->link_fds; 0 or -errno); dt_prov_perf_detach, a detach op, closes
+ * the perf events (the runtime closes the links).
+ */
+struct perf_event_attr;
+int dt_prov_perf_open(struct perf_event_attr *attr, int pid, int cpu);
+int dt_prov_perf_link(struct dt_bpfprog *bp, int pfd, uint64_t cookie);
+void dt_prov_perf_detach(dt_handle_t *dtp, struct dt_bpfprog *bp);
+
+/*
  * Attach paths that make a perf event per probe hold two descriptors each (the event and
  * its link), past the usual soft limit of 1024 with a few hundred probes: take the hard one.
  */
@@ -238,6 +258,17 @@ void dt_prov_kread(dt_irbuf_t *ir, int slot, uint32_t size);
 
 /* Mount tracefs if needed; return its path (or NULL). */
 const char *dt_tracefs(void);
+
+/*
+ * The kernel's tracepoints as probes GROUP::EVENT (dt_prov_sdt.c): the events in tracefs a
+ * description of provider pv matches, made with flags prflags (DT_PRF_ARGS_RECORD: perf
+ * event probes, which the syscalls group's events are too). Each probe's pdata starts with
+ * its group and event names.
+ */
+void dt_sdt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd, unsigned prflags);
+typedef struct dt_sdt_names {
+	const char *group, *event;
+} dt_sdt_names_t;
 
 
 /* ---- providers on kernel tracepoints (dt_tp.c) ------------------------------------------ */

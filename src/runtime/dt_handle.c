@@ -273,6 +273,13 @@ dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *f
 	dt_pdesc_t pd = {prov, mod, func, name};
 	int n = 0;
 
+	/* another tool's spelling of a provider's probes (bpftrace's) as the provider's */
+	if (dt_prov_alias(dtp, &pd)) {
+		prov = pd.prov;
+		mod = pd.mod;
+		func = pd.func;
+		name = pd.name;
+	}
 	dt_prov_provide(dtp, &pd);
 	/* An exact function name ("::read:entry"): only the probes of that function. */
 	if (*func && !dt_is_glob(func)) {

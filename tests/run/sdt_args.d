@@ -1,7 +1,7 @@
 /*
- * sdt and tracepoint providers: a kernel tracepoint's own arguments, typed by BTF, for the
- * sched trigger's threads: sched_switch's prev is the thread leaving (the current one),
- * sched_process_fork's parent the forking thread and child a new one.
+ * sdt: a kernel tracepoint's own arguments, typed by BTF, for the sched trigger's threads:
+ * sched_switch's prev is the thread leaving (the current one); the tracepoint provider's
+ * sched_process_fork (its record's fields): parent the forking thread and child a new one.
  */
 sdt:sched::sched_switch
 /pid == $target/
@@ -14,7 +14,7 @@ sdt:sched::sched_switch
 tracepoint:sched::sched_process_fork
 /pid == $target/
 {
-	fork_ok = args[0]->pid == tid && args[1]->pid != tid ? 1 : fork_ok;
+	fork_ok = args->parent_pid == tid && args->child_pid != tid ? 1 : fork_ok;
 }
 
 END

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # sdt:GROUP::EVENT lists every kernel tracepoint (not the syscalls group: the syscall
-# provider's), args typed by BTF in -l -v; tracepoint:GROUP::EVENT names the same probes,
-# listed only when asked for by name (dtrace -l shows each tracepoint once).
+# provider's), args typed by BTF in -l -v; tracepoint:GROUP::EVENT names the same events
+# (the syscalls group too), listed only when asked for by name (dtrace -l shows each
+# tracepoint once), its args the tracepoint's record, whose fields -l -v lists.
 "$DTRACE" -lv -n sdt:sched::sched_switch -n tracepoint:sched::sched_switch >"$TMPDIR/out" ||
 	exit 1
 cat >"$TMPDIR/exp" <<'X'
@@ -17,10 +18,16 @@ cat >"$TMPDIR/exp" <<'X'
     5 tracepoint             sched                                   sched_switch
 
 	Argument Types
-		args[0]: bool
-		args[1]: struct task_struct *
-		args[2]: struct task_struct *
-		args[3]: unsigned int
+		args[0]: struct _tracepoint_sched_sched_switch *
+
+	Tracepoint Fields (args->name)
+		char prev_comm[16];
+		pid_t prev_pid;
+		int prev_prio;
+		long prev_state;
+		char next_comm[16];
+		pid_t next_pid;
+		int next_prio;
 
 X
 diff "$TMPDIR/exp" "$TMPDIR/out" || exit 1
@@ -33,4 +40,23 @@ fi
 # as many as tracefs has events with a raw tracepoint (each group's, syscalls' excepted)
 n=$(grep -c ' sdt ' "$TMPDIR/all")
 [ "$n" -gt 100 ] || { echo "only $n sdt probes"; exit 1; }
-"$DTRACE" -l -P tracepoint | grep -q ' tracepoint  *sched  *sched_switch$'
+"$DTRACE" -l -P tracepoint | grep -q ' tracepoint  *sched  *sched_switch$' || exit 1
+# bpftrace's spelling (tracepoint:GROUP:EVENT), and the syscalls group's events
+"$DTRACE" -lv -n tracepoint:syscalls:sys_enter_openat >"$TMPDIR/out" || exit 1
+cat >"$TMPDIR/exp" <<'X'
+   ID   PROVIDER            MODULE                          FUNCTION NAME
+    4 tracepoint          syscalls                                   sys_enter_openat
+
+	Argument Types
+		args[0]: struct _tracepoint_syscalls_sys_enter_openat *
+
+	Tracepoint Fields (args->name)
+		int __syscall_nr;
+		int dfd;
+		const char * filename;
+		int flags;
+		umode_t mode;
+
+X
+diff "$TMPDIR/exp" "$TMPDIR/out" || exit 1
+"$DTRACE" -l -n 'tracepoint:sched:sched_process_*' | grep -q ' tracepoint  *sched  *sched_process_exec$'
