@@ -99,7 +99,7 @@ dt_cg_limits(dt_cg_t *cg, size_t start, bool *seen, int *nmaps)
 	if (*nmaps > DT_MAX_PROG_MAPS) {
 		snprintf(msg, sizeof(msg), "too many aggregations and thread-local or associative "
 			 "variables for one probe: the kernel gives a program at most %d maps, "
-			 "and %d of them are dtrace's own", DT_MAX_PROG_MAPS, DT_NMAPS_FIXED);
+			 "and %d of them are dtrace's own", DT_MAX_PROG_MAPS, DT_NMAPS_CLAUSE);
 		dt_cg_fail(cg, msg);
 		cg->err_hint = "use fewer aggregations or variables on the same probe, or one "
 			       "aggregation (or array) with a key that tells them apart";
@@ -176,7 +176,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	/* aggregations and dynamic variables the clauses touch: the maps it uses */
 	bool *map_seen = dt_xcalloc((size_t)cg->prog->naggs + (size_t)cg->prog->ndynvars + 1,
 				    sizeof(bool));
-	int nmaps = DT_NMAPS_FIXED;
+	int nmaps = DT_NMAPS_CLAUSE;
 
 	for (size_t g = 0; g < ngroups; g++) {
 		entry[g] = dt_ir_label(ir);

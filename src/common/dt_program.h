@@ -41,8 +41,16 @@ enum {
 	DT_MAP_DISPATCH,	/* array[provider's key]: probe id and clause mask; one per
 				 * program that dispatches (bp->dispatch_fd), made only then */
 	DT_MAP_SPEC,		/* array[1]: speculation states, one u64 per id (0 free) */
+	DT_MAP_THREAD,		/* hash: pid_tgid -> u64, what a provider's program keeps for a
+				 * thread from one probe to another (io: the bio from
+				 * submit_bio_wait's entry to its return) */
 	DT_NMAPS_FIXED
 };
+
+#define DT_THREAD_MAX 1024	/* DT_MAP_THREAD's entries: threads between two such probes */
+/* The fixed maps a clause's program counts against the kernel's per-program limit: all but
+ * DT_MAP_THREAD (the last), which only a provider's own prologue (io's wait probes) uses. */
+#define DT_NMAPS_CLAUSE (DT_NMAPS_FIXED - 1)
 
 /* Map indexes past the fixed ones are aggregations: */
 #define DT_MAP_AGG(id) (DT_NMAPS_FIXED + (id))

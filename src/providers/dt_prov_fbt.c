@@ -61,15 +61,6 @@ enum { FBT_ENTRY = 0, FBT_RETURN = 1 };
 #define FBT_FENTRY_MAX 8	/* more fbt probes in a program: kprobes, one verifier run */
 #define FBT_FENTRY_MAXARGS 6	/* what every x86-64 trampoline takes (6.1: no more) */
 
-/* How this kernel lets fbt attach (probed once per run, at the first program). */
-typedef enum fbt_how {
-	FBT_HOW_UNKNOWN = 0,
-	FBT_HOW_MULTI,		/* kprobe_multi links */
-	FBT_HOW_PMU,		/* a perf kprobe per function, from the kprobe PMU */
-	FBT_HOW_TRACEFS,	/* a perf kprobe per function, from tracefs kprobe_events */
-	FBT_HOW_NONE,		/* no kprobes */
-} fbt_how_t;
-
 typedef struct fbt_func {
 	const char *name, *mod;
 } fbt_func_t;
@@ -83,10 +74,7 @@ typedef struct fbt_state {
 	size_t nfuncs;
 	dt_probe_t **made[2];		/* per function: its entry and return probes, once made */
 	uint32_t *key[2];		/* per function: its probe's index in its program */
-	fbt_how_t how;
-	int pmu_type, pmu_retbit;	/* FBT_HOW_PMU: the kprobe PMU's type and retprobe bit */
-	char why[768];			/* FBT_HOW_NONE: what the kernel lacks */
-	int nevents;			/* FBT_HOW_TRACEFS: kprobe_events entries made so far */
+	dt_kprobes_t kp;		/* how this kernel attaches kprobes (dt_kprobe.c) */
 	struct btf *btf;		/* for args[]' types and fentry, read when first asked */
 	bool btf_tried;
 	size_t nmade;			/* probes made: how many a program may enable */
@@ -224,8 +212,10 @@ fbt_state(dt_handle_t *dtp, dt_provider_t *pv)
 	fbt_funcs_t funcs = {0};
 	unsigned bits = 0;
 
-	if (!st)
+	if (!st) {
 		st = pv->data = dt_arena_alloc(&dtp->arena, sizeof(*st));
+		st->kp.group = "dtrace_fbt";
+	}
 	if (st->loaded)
 		return st;
 	st->loaded = true;
@@ -270,81 +260,6 @@ fbt_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 }
 
 /* ---- what the kernel has --------------------------------------------------------------- */
-
-/* A small integer from a sysfs file ("6\n", or "config:0" after the colon); -1 if none. */
-static int
-fbt_read_int(const char *path)
-{
-	char buf[64] = "", *p;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	p = strchr(buf, ':');
-	return (int)strtol(p ? p + 1 : buf, NULL, 10);
-}
-
-/*
- * kprobe_multi links: a program loads with that attach type (5.18+), and a link to a function
- * that does not exist fails for that reason (ENOENT, ESRCH, EINVAL) rather than with
- * EOPNOTSUPP (a kernel without CONFIG_FPROBE). Nothing is attached either way.
- */
-static bool
-fbt_have_multi(void)
-{
-	static const char *const none[] = {"dtrace_fbt_no_such_function"};
-	struct bpf_insn insns[] = {DT_MOV64_IMM(0, 0), DT_EXIT()};
-	LIBBPF_OPTS(bpf_prog_load_opts, po, .expected_attach_type = BPF_TRACE_KPROBE_MULTI);
-	LIBBPF_OPTS(bpf_link_create_opts, lo);
-	int pfd, lfd, err;
-
-	pfd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dt_fbt_probe", DT_BPF_LICENSE, insns, 2, &po);
-	if (pfd < 0)
-		return false;
-	lo.kprobe_multi.syms = (const char **)none;
-	lo.kprobe_multi.cnt = 1;
-	lfd = bpf_link_create(pfd, 0, BPF_TRACE_KPROBE_MULTI, &lo);
-	err = errno;
-	if (lfd >= 0)
-		close(lfd);
-	close(pfd);
-	return lfd >= 0 || err != EOPNOTSUPP;
-}
-
-static fbt_how_t
-fbt_how(fbt_state_t *st)
-{
-	const char *tfs, *force;
-	char path[512];
-
-	if (st->how)
-		return st->how;
-	st->pmu_type = fbt_read_int("/sys/bus/event_source/devices/kprobe/type");
-	st->pmu_retbit = fbt_read_int("/sys/bus/event_source/devices/kprobe/format/retprobe");
-	tfs = dt_tracefs();
-	snprintf(path, sizeof(path), "%s/kprobe_events", tfs ? tfs : "/sys/kernel/tracing");
-	if (st->pmu_type < 0 && access(path, W_OK) < 0) {
-		snprintf(st->why, sizeof(st->why), "this kernel has no kprobes (no kprobe PMU in "
-			 "/sys/bus/event_source/devices, no %s)", path);
-		return st->how = FBT_HOW_NONE;
-	}
-	/* DTRACE_FBT_ATTACH=pmu or tracefs: the tests take each path on kernels that have more */
-	force = getenv("DTRACE_FBT_ATTACH");
-	if (!force && fbt_have_multi())
-		return st->how = FBT_HOW_MULTI;
-	if (force && strcmp(force, "kprobe") == 0 && fbt_have_multi())
-		return st->how = FBT_HOW_MULTI;
-	if (force && strcmp(force, "tracefs") == 0)
-		return st->how = FBT_HOW_TRACEFS;
-	return st->how = st->pmu_type >= 0 && st->pmu_retbit >= 0 ? FBT_HOW_PMU
-								  : FBT_HOW_TRACEFS;
-}
 
 /* The prototype of a core kernel function in BTF (and the function's id), or NULL. */
 static const struct btf_type *
@@ -434,7 +349,7 @@ fbt_attach_type(dt_handle_t *dtp, const struct dt_bpfprog *bp)
 	if (bp->group >= FBT_GROUP_FENTRY)
 		return FBT_SIDE(bp->probes.data[0]) == FBT_RETURN ? BPF_TRACE_FEXIT
 								    : BPF_TRACE_FENTRY;
-	return st->how == FBT_HOW_MULTI ? BPF_TRACE_KPROBE_MULTI : 0;
+	return dt_kprobe_attach_type(&st->kp);
 }
 
 /* The first description of bp's first clause that names fbt: where an error points. */
@@ -517,7 +432,7 @@ fbt_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 
 	if (bp->group >= FBT_GROUP_FENTRY)
 		return fbt_prologue_fentry(cg, bp, needs);
-	if (fbt_how(st) == FBT_HOW_NONE) {
+	if (dt_kprobe_how(&st->kp) == DT_KP_NONE) {
 		const dt_probe_t *prp = bp->probes.data[0];
 		int id;
 
@@ -525,7 +440,7 @@ fbt_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 			fbt_have_trampolines(st, id);
 		cg->err = dt_arena_printf(&cg->cc->arena, "probe %s:%s:%s:%s cannot be enabled: "
 					  "%s%s%s%s", prp->prov, prp->mod, prp->func, prp->name,
-					  st->why, st->tramp < 0 ? ", and it refuses BPF trampolines "
+					  st->kp.why, st->tramp < 0 ? ", and it refuses BPF trampolines "
 					  "(fentry: " : "", st->tramp < 0 ? strerror(-st->tramp) : "",
 					  st->tramp < 0 ? ")" : "");
 		cg->err_hint = "fbt needs a kernel built with CONFIG_KPROBES and "
@@ -620,152 +535,6 @@ fbt_probe_info(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max)
 
 /* ---- attaching ------------------------------------------------------------------------- */
 
-typedef struct fbt_sym {
-	const char *name;
-	uint64_t cookie;
-} fbt_sym_t;
-
-static int
-fbt_sym_cmp(const void *l, const void *r)
-{
-	return strcmp(((const fbt_sym_t *)l)->name, ((const fbt_sym_t *)r)->name);
-}
-
-/*
- * One kprobe_multi link for every function of the program. The kernel looks the names up
- * with a binary search, so they go sorted (cookies alongside); a name two modules share is
- * given once (the kernel would refuse the duplicate), to the first.
- */
-static int
-fbt_attach_multi(struct dt_bpfprog *bp, bool ret)
-{
-	LIBBPF_OPTS(bpf_link_create_opts, lo);
-	size_t n = bp->probes.len, m = 0;
-	fbt_sym_t *s = dt_xcalloc(n, sizeof(*s));
-	const char **syms = dt_xcalloc(n, sizeof(*syms));
-	__u64 *cookies = dt_xcalloc(n, sizeof(*cookies));
-	int fd, err = 0;
-
-	for (size_t i = 0; i < n; i++)
-		s[i] = (fbt_sym_t){bp->probes.data[i]->func, i};
-	qsort(s, n, sizeof(*s), fbt_sym_cmp);
-	for (size_t i = 0; i < n; i++) {
-		if (m && strcmp(syms[m - 1], s[i].name) == 0)
-			continue;
-		syms[m] = s[i].name;
-		cookies[m++] = s[i].cookie;
-	}
-	lo.kprobe_multi.syms = syms;
-	lo.kprobe_multi.cookies = cookies;
-	lo.kprobe_multi.cnt = (uint32_t)m;
-	lo.kprobe_multi.flags = ret ? BPF_F_KPROBE_MULTI_RETURN : 0;
-	fd = bpf_link_create(bp->fd, 0, BPF_TRACE_KPROBE_MULTI, &lo);
-	if (fd < 0)
-		err = -errno;
-	else
-		dt_vec_push(&bp->link_fds, fd);
-	free(s);
-	free(syms);
-	free(cookies);
-	return err;
-}
-
-/* tracefs kprobe_events: a line written (or removed with "-:..."); 0 or -errno. */
-static int
-fbt_kprobe_event(const char *line)
-{
-	const char *tfs = dt_tracefs();
-	char path[512];
-	int fd, err = 0;
-
-	snprintf(path, sizeof(path), "%s/kprobe_events", tfs ? tfs : "/sys/kernel/tracing");
-	if ((fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0)
-		return -errno;
-	if (write(fd, line, strlen(line)) < 0)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
-/* The perf event of one kprobe on func: from the PMU, or a tracefs event made for it. */
-static int
-fbt_perf_kprobe(fbt_state_t *st, const char *func, bool ret)
-{
-	struct perf_event_attr attr;
-	char line[512];
-
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.sample_period = 1;
-	attr.wakeup_events = 1;
-	if (st->how == FBT_HOW_PMU) {
-		attr.type = (uint32_t)st->pmu_type;
-		attr.config = ret ? 1ULL << st->pmu_retbit : 0;
-		attr.config1 = (uint64_t)(uintptr_t)func;
-	} else {
-		const char *tfs = dt_tracefs();
-		char path[640];
-		int id, err;
-
-		snprintf(line, sizeof(line), "%c:dtrace_fbt_%d/p%d %s\n", ret ? 'r' : 'p',
-			 (int)getpid(), st->nevents, func);
-		if ((err = fbt_kprobe_event(line)) < 0)
-			return err;
-		snprintf(path, sizeof(path), "%s/events/dtrace_fbt_%d/p%d/id",
-			 tfs ? tfs : "/sys/kernel/tracing", (int)getpid(), st->nevents++);
-		if ((id = fbt_read_int(path)) < 0)
-			return -ENOENT;
-		attr.type = PERF_TYPE_TRACEPOINT;
-		attr.config = (uint64_t)id;
-	}
-	{
-		int pfd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1,
-				       PERF_FLAG_FD_CLOEXEC);
-
-		return pfd < 0 ? -errno : pfd;
-	}
-}
-
-/*
- * One perf kprobe per function, each linked to the program with its cookie. A function ftrace
- * lists may still refuse a kprobe (the kernel's kprobe blacklist: EADDRNOTAVAIL, EINVAL):
- * among many, those are left out and counted, as a glob means the functions it can trace.
- */
-static int
-fbt_attach_each(dt_handle_t *dtp, fbt_state_t *st, struct dt_bpfprog *bp, bool ret)
-{
-	size_t nrefused = 0;
-	const char *first = NULL;
-
-	dt_prov_raise_nofile();
-	for (size_t i = 0; i < bp->probes.len; i++) {
-		LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = i);
-		int pfd, lfd;
-
-		if (dtp->intr && *dtp->intr)
-			return -EINTR;
-		pfd = fbt_perf_kprobe(st, bp->probes.data[i]->func, ret);
-		if ((pfd == -EADDRNOTAVAIL || pfd == -EINVAL) && bp->probes.len > 1) {
-			if (!nrefused++)
-				first = bp->probes.data[i]->func;
-			continue;
-		}
-		if (pfd < 0)
-			return pfd;
-		dt_vec_push(&bp->perf_fds, pfd);
-		if ((lfd = bpf_link_create(bp->fd, pfd, BPF_PERF_EVENT, &lo)) < 0)
-			return -errno;
-		dt_vec_push(&bp->link_fds, lfd);
-	}
-	if (nrefused == bp->probes.len)
-		return -EADDRNOTAVAIL;
-	if (nrefused)
-		fprintf(stderr, "dtrace: %zu of %zu fbt %s probes not enabled: the kernel refuses "
-			"kprobes on those functions (%s%s)\n", nrefused, bp->probes.len,
-			ret ? "return" : "entry", first, nrefused > 1 ? ", ..." : "");
-	return 0;
-}
-
 static int
 fbt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 {
@@ -780,38 +549,22 @@ fbt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 		dt_vec_push(&bp->link_fds, fd);
 		return 0;
 	}
-	if (st->how == FBT_HOW_MULTI)
-		return fbt_attach_multi(bp, ret);
-	return fbt_attach_each(dtp, st, bp, ret);
+	{
+		const char **funcs = dt_xcalloc(bp->probes.len + 1, sizeof(*funcs));
+		int rc;
+
+		for (size_t i = 0; i < bp->probes.len; i++)
+			funcs[i] = bp->probes.data[i]->func;
+		rc = dt_kprobe_attach(dtp, &st->kp, bp, funcs, NULL, bp->probes.len, ret, "fbt");
+		free(funcs);
+		return rc;
+	}
 }
 
-/* The perf events under the links, and the tracefs events made for them. */
 static void
 fbt_detach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 {
-	fbt_state_t *st = bp->prov->data;
-	char line[128];
-
-	for (size_t k = 0; k < bp->perf_fds.len; k++)
-		close(bp->perf_fds.data[k]);
-	bp->perf_fds.len = 0;
-	if (st->how != FBT_HOW_TRACEFS || !st->nevents)
-		return;
-	/* after every program's links are closed: the last program's detach removes them */
-	for (size_t i = 0; i < dtp->bpfprogs.len; i++) {
-		dt_bpfprog_t *o = dtp->bpfprogs.data[i];
-
-		if (o != bp && o->prov == bp->prov && o->perf_fds.len)
-			return;
-	}
-	for (size_t k = 0; k < bp->link_fds.len; k++)
-		close(bp->link_fds.data[k]);
-	bp->link_fds.len = 0;
-	for (int e = 0; e < st->nevents; e++) {
-		snprintf(line, sizeof(line), "-:dtrace_fbt_%d/p%d\n", (int)getpid(), e);
-		fbt_kprobe_event(line);
-	}
-	st->nevents = 0;
+	dt_kprobe_detach(dtp, &((fbt_state_t *)bp->prov->data)->kp, bp);
 }
 
 /* What the provider keeps goes with its first probe (all share it); the rest is the arena's. */

@@ -205,6 +205,45 @@ int dt_pt_regs_stack_arg(int n);
  */
 void dt_pt_regs_load_args(dt_cg_t *cg, int regs, int nargs, bool user);
 
+/* ---- kprobes (dt_kprobe.c): programs on kernel functions' entries and returns --------- */
+
+typedef enum dt_kprobe_how {
+	DT_KP_UNKNOWN = 0,	/* not asked yet */
+	DT_KP_MULTI,		/* kprobe_multi links */
+	DT_KP_PMU,		/* a perf kprobe per function, from the kprobe PMU */
+	DT_KP_TRACEFS,		/* a perf kprobe per function, from tracefs kprobe_events */
+	DT_KP_NONE,		/* no kprobes (why says what the kernel lacks) */
+} dt_kprobe_how_t;
+
+/* A provider's kprobes: zeroed, with group set (its tracefs events' group prefix). */
+typedef struct dt_kprobes {
+	const char *group;	/* "dtrace_fbt": tracefs events are dtrace_fbt_<pid>/p<N> */
+	dt_kprobe_how_t how;
+	int pmu_type, pmu_retbit;	/* DT_KP_PMU: the kprobe PMU's type and retprobe bit */
+	char why[768];			/* DT_KP_NONE: what the kernel lacks */
+	int nevents;			/* DT_KP_TRACEFS: kprobe_events entries made so far */
+} dt_kprobes_t;
+
+/* How this kernel attaches kprobes (asked once, then kept in kp). */
+dt_kprobe_how_t dt_kprobe_how(dt_kprobes_t *kp);
+/* The expected attach type of programs dt_kprobe_attach will attach: BPF_TRACE_KPROBE_MULTI
+ * or 0. Programs are BPF_PROG_TYPE_KPROBE, their context struct pt_regs. */
+int dt_kprobe_attach_type(dt_kprobes_t *kp);
+/*
+ * Attach the loaded bp to the entries (or returns: ret) of the n kernel functions funcs, the
+ * firing's BPF cookie cookies[i] (NULL: i). Links in bp->link_fds, perf events in
+ * bp->perf_fds. 0 or -errno; among several functions, those the kernel refuses a kprobe are
+ * left out and counted in a message naming what ("fbt").
+ */
+int dt_kprobe_attach(dt_handle_t *dtp, dt_kprobes_t *kp, struct dt_bpfprog *bp,
+		     const char *const *funcs, const uint64_t *cookies, size_t n, bool ret,
+		     const char *what);
+/* The provider's detach for such programs: perf events closed, tracefs events removed
+ * after its last program. */
+void dt_kprobe_detach(dt_handle_t *dtp, dt_kprobes_t *kp, struct dt_bpfprog *bp);
+/* A small integer from a sysfs file ("6\n", or after the colon of "config:0"); -1 if none. */
+int dt_kprobe_read_int(const char *path);
+
 /* ---- uprobes (dt_uprobe.c): programs on user instructions, by file and offset --------- */
 
 typedef struct dt_uprobe_loc {

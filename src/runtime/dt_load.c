@@ -449,7 +449,9 @@ dt_rt_maps(dt_handle_t *dtp)
 					   BPF_F_RDONLY_PROG)) < 0 ||
 	    (m[DT_MAP_SPEC] = dt_rt_map("dt_spec", BPF_MAP_TYPE_ARRAY, 4,
 					 (uint32_t)DT_ALIGN(8 * (dtp->opts.nspec + 1), 8), 1,
-					 0)) < 0)
+					 0)) < 0 ||
+	    (m[DT_MAP_THREAD] = dt_rt_map("dt_thread", BPF_MAP_TYPE_HASH, 8, 8, DT_THREAD_MAX,
+					   0)) < 0)
 		return -1;
 
 	/* String literals: written once, then frozen (bpf_strncmp wants a read-only map). */
