@@ -4,7 +4,9 @@
 # completes once, with the arguments of the bio: the direction, size, block, device.
 command -v losetup >/dev/null || { echo "no losetup"; exit 77; }
 dd if=/dev/zero of="$TMPDIR/img" bs=64k count=4 2>/dev/null || exit 1
-dev=$(losetup -f --show "$TMPDIR/img") || { echo "losetup failed"; exit 77; }
+# util-linux's losetup, else busybox's (the guests': no --show)
+dev=$(losetup -f --show "$TMPDIR/img" 2>/dev/null) ||
+	{ dev=$(losetup -f) && losetup "$dev" "$TMPDIR/img"; } || { echo "losetup failed"; exit 77; }
 trap 'losetup -d "$dev"' EXIT
 name=${dev#/dev/}
 cat >"$TMPDIR/io.d" <<'D'

@@ -10,7 +10,7 @@
 # by name pattern, never a fixed version; apt-get update when the lists have none or the
 # download fails) is downloaded and unpacked under build/vm/ (kept there for the next run).
 # build/dtrace with its shared libraries (ldd), dlibs/, build/tests/triggers and kfeatures,
-# the tests/ tree, busybox (sh and the little tools), bash, chrt and bpftool, and the
+# the tests/ tree, busybox (sh and the little tools), bash, chrt, bpftool and mkfs.ext4, and the
 # modules of tests/vm/modules.txt go into an initramfs whose /init (tests/vm/init) mounts
 # proc, sys, devtmpfs, tracefs and debugfs, runs tests/run-tests.sh on the tests that
 # tests/vm/guest-tests.txt selects and powers off. QEMU runs with TCG (KVM does not work on this machine, see
@@ -201,10 +201,11 @@ build_common() {
 	cp "$ROOT/tests/vm/init" "$STAGE/init" && chmod 755 "$STAGE/init" || return 1
 	# busybox's sh runs its own applets before any in PATH: a tool packed here serves only
 	# where busybox has none. bash: the tests written for it; chrt: run/bitfield_kernel;
-	# bpftool (when this machine has it): tests that look at the kernel's BPF objects.
-	for t in bash chrt bpftool; do
+	# bpftool (when this machine has it): tests that look at the kernel's BPF objects;
+	# mkfs.ext4 (when this machine has it): the io tests' file system on a loop device.
+	for t in bash chrt bpftool mkfs.ext4; do
 		tp=$(command -v $t || ls /usr/sbin/$t 2>/dev/null)
-		[ -z "$tp" ] && [ $t = bpftool ] && continue
+		[ -z "$tp" ] && { [ $t = bpftool ] || [ $t = mkfs.ext4 ]; } && continue
 		pack "$tp" /usr/bin/$t || return 1
 	done
 	pack "$ROOT/build/dtrace" /dt/build/dtrace || return 1
@@ -221,6 +222,9 @@ build_common() {
 	echo 'root:x:0:0:root:/root:/bin/sh' >"$STAGE/etc/passwd"
 	echo 'root:x:0:' >"$STAGE/etc/group"
 	echo vmcheck >"$STAGE/etc/hostname"
+	if [ -f /etc/mke2fs.conf ]; then
+		cp /etc/mke2fs.conf "$STAGE/etc/mke2fs.conf" || return 1
+	fi
 	# The libraries are at the host's paths: with its cache the dynamic loader opens each
 	# at once, as on the host (tests count a traced process's failed opens).
 	cp /etc/ld.so.cache "$STAGE/etc/ld.so.cache" || return 1
