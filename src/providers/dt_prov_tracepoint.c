@@ -154,9 +154,21 @@ tp_record(dt_handle_t *dtp, const dt_probe_t *prp)
 static void
 tp_provide(dt_handle_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 {
+	static bool told;
+
 	/* only when asked for by name: dtrace -l lists each tracepoint once (sdt's) */
-	if (strcmp(pd->prov, pv->name) == 0)
-		dt_sdt_provide(dtp, pv, pd, DT_PRF_ARGS_RECORD);
+	if (strcmp(pd->prov, pv->name) != 0)
+		return;
+	if (!dt_tracefs()) {
+		/* the events are tracefs's: without it there is nothing to match */
+		if (!told)
+			fprintf(stderr, "dtrace: tracefs is not mounted at /sys/kernel/tracing and "
+				"could not be mounted (%s): the tracepoint provider has no "
+				"probes\n", strerror(errno));
+		told = true;
+		return;
+	}
+	dt_sdt_provide(dtp, pv, pd, DT_PRF_ARGS_RECORD);
 }
 
 /* bpftrace's tracepoint:GROUP:EVENT, which D reads as module:function:name. */
@@ -204,10 +216,11 @@ tp_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 {
 	dt_irbuf_t *ir = &cg->ir;
 
-	/* stack(): the clause, this program, trace_call_bpf, perf_trace_run_bpf_submit and the
-	 * event class's perf_trace_ function lie above the tracepoint */
+	/* stack(): a perf tracepoint's program gets the registers of the tracepoint's caller
+	 * (the perf event's), so nothing of the machinery is on it; but the tracepoint's
+	 * iterator, when the kernel calls one (several programs attached), is skipped */
 	dt_tp_stack_skip(cg, TP_NAMES(bp->probe)->event);
-	cg->stack_skip = 5;
+	cg->stack_skip = 0;
 	dt_cg_mstate(cg);
 	dt_prov_store_prid(cg, bp->probe->id);
 	if (needs & DT_NEED_ARGS) {
