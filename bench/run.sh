@@ -902,7 +902,7 @@ bench_pid() {
 
 # The command both run: a full path (bpftrace refuses "true", found as /bin/true and
 # /usr/bin/true where /bin is a link to /usr/bin).
-TRUE_BIN=$(readlink -f "$(command -v true)")
+TRUE_BIN=$(readlink -f "$(type -P true)")
 
 # pidattach_run NAME TOOL PROG [ENV...]: one timed run; "ms probes load" appended to
 # $TMP/pa.NAME (load: the 1-minute load average at its start).
