@@ -97,14 +97,18 @@ for t in /usr/share/dtrace/toolkit/*; do
 	ntools=$((ntools + 1))
 done
 say "$ntools toolkit tools answered -h"
-if [ -e debian/../man/dtrace.1 ]; then
-	man -l /usr/share/man/man1/dtrace.1.gz >/dev/null 2>&1 || fail "man -l dtrace.1.gz"
+if [ -e man/dtrace.1 ]; then
+	[ -f /usr/share/man/man1/dtrace.1.gz ] || fail "no /usr/share/man/man1/dtrace.1.gz"
+	if command -v man >/dev/null 2>&1; then
+		man -l /usr/share/man/man1/dtrace.1.gz >/dev/null 2>&1 || fail "man -l dtrace.1.gz"
+		say "man -l /usr/share/man/man1/dtrace.1.gz renders"
+	fi
 fi
 
 step "purge"
 apt-get purge -y -q dtrace >"$T/purge.log" 2>&1 || { cat "$T/purge.log"; fail "apt-get purge"; }
 installed=0
-dpkg-query -W -f='${Status}' dtrace 2>/dev/null | grep -q 'installed' &&
+dpkg-query -W -f='${Status}' dtrace 2>/dev/null | grep -q ' installed$' &&
 	fail "dtrace is still installed"
 left=
 while read -r f; do
