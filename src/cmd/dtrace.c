@@ -138,6 +138,7 @@ typedef struct dt_cmd {
 	DT_VEC(char *) cpp_orig;	/* -C: the other text of a script (NULL: no cpp) */
 	DT_VEC(char *) cpp_args;	/* -D, -U, -I as cpp arguments, in command-line order */
 	DT_VEC(const char *) libdirs;	/* -L, in order; then the default library directory */
+	DT_VEC(size_t) by_id;		/* -i: the indexes of srcs that name a probe ID */
 	DT_VEC(dt_source_t) libs;	/* the D libraries read from them */
 	const char *cmd;	/* -c */
 	int exec_err_fd;	/* -c: the child writes exec's errno here (close-on-exec) */
@@ -239,9 +240,10 @@ dt_cmp_names(const void *a, const void *b)
 }
 
 /*
- * Read the D libraries: every *.d file of each -L directory, then of the default one (the
- * dlibs/ directory of a build tree when this dtrace runs from one, else DT_LIBDIR), in
- * name order; a name already read from an earlier directory is skipped, so -L overrides.
+ * Read the D libraries: every *.d file of each -L directory, then of the system one (-x
+ * syslibdir, else the dlibs/ directory of a build tree when this dtrace runs from one, else
+ * DT_LIBDIR), in name order; a name already read from an earlier directory is skipped, so
+ * -L overrides.
  */
 static void
 dt_read_libs(dt_cmd_t *c)
@@ -255,7 +257,11 @@ dt_read_libs(dt_cmd_t *c)
 		*strrchr(exe, '/') = '\0';
 		snprintf(tree, sizeof(tree), "%s/../dlibs", exe);
 	}
-	dt_vec_push(&c->libdirs, n > 0 && access(tree, R_OK | X_OK) == 0 ? tree : DT_LIBDIR);
+	if (c->dtp->opts.syslibdir[0])
+		dt_vec_push(&c->libdirs, (const char *)c->dtp->opts.syslibdir);
+	else
+		dt_vec_push(&c->libdirs, n > 0 && access(tree, R_OK | X_OK) == 0 ? tree :
+			    DT_LIBDIR);
 	for (size_t d = 0; d < c->libdirs.len; d++) {
 		DIR *dir = opendir(c->libdirs.data[d]);
 		DT_VEC(char *) names = {0};
@@ -320,8 +326,20 @@ static const char *const dt_cpp_predef[] = {
 #ifdef __x86_64__
 	"-D__amd64",
 #endif
-	/* -Xa, DTrace's default: ISO C, so "linux" and "unix" stay plain identifiers */
-	"-std=c99",
+};
+
+/*
+ * -X: DTrace's C dialects, as GNU cpp has them (it keeps __STDC__ 1 in every ISO mode):
+ *   a  ISO C, DTrace's default: "linux" and "unix" stay plain identifiers
+ *   c  strictly conforming ISO C: what ISO C does not allow is an error
+ *   s  K&R C: no __STDC__, macro arguments replaced inside strings
+ *   t  ISO C with K&R's extensions: "linux" and "unix" predefined, as old compilers had
+ */
+static const char *const dt_cpp_stdc[][2] = {
+	[DT_STDC_XA] = {"-std=c99"},
+	[DT_STDC_XC] = {"-std=c99", "-pedantic-errors"},
+	[DT_STDC_XS] = {"-traditional-cpp"},
+	[DT_STDC_XT] = {"-std=gnu99"},
 };
 
 /*
@@ -342,6 +360,8 @@ dt_cpp_run(dt_cmd_t *c, const char *name, const char *text)
 	dt_vec_push(&av, "cpp");
 	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_cpp_predef); i++)
 		dt_vec_push(&av, dt_cpp_predef[i]);
+	for (size_t i = 0; i < 2 && dt_cpp_stdc[c->dtp->opts.stdc][i]; i++)
+		dt_vec_push(&av, dt_cpp_stdc[c->dtp->opts.stdc][i]);
 	for (size_t i = 0; i < c->cpp_args.len; i++)
 		dt_vec_push(&av, c->cpp_args.data[i]);
 	if (c->cpp_hdrs)
@@ -368,8 +388,9 @@ dt_cpp_run(dt_cmd_t *c, const char *name, const char *text)
 		const char *p;
 		size_t left;
 
-		/* "# 1" names the script in cpp's output and messages; the next line is line 1. */
-		dt_sb_puts(&sb, "# 1 \"");
+		/* "#line 1" (ISO C's, so -Xc takes it) names the script in cpp's output and
+		 * messages; the next line is line 1. */
+		dt_sb_puts(&sb, "#line 1 \"");
 		for (p = name; *p; p++) {
 			if (*p == '"' || *p == '\\')
 				dt_sb_putc(&sb, '\\');
@@ -581,6 +602,70 @@ dt_desc_from(char opt, const char *arg)
 	if (body)
 		dt_sb_puts(&sb, body);
 	return sb.s;
+}
+
+static int
+dt_count_probe(dt_probe_t *prp, void *arg)
+{
+	(void)prp;
+	(void)arg;
+	return 0;
+}
+
+/* A description field with glob characters escaped: it matches the field itself only. */
+static void
+dt_desc_put_field(dt_strbuf_t *sb, const char *f)
+{
+	for (; *f; f++) {
+		if (strchr("*?[\\", *f))
+			dt_sb_putc(sb, '\\');
+		dt_sb_putc(sb, *f);
+	}
+}
+
+/*
+ * -i: each probe ID becomes its probe's full description (with the clause that followed the
+ * ID). IDs are those dtrace -l shows: every provider makes every probe first, in the order
+ * -l makes them. 0, or -1 after DTrace's message.
+ */
+static int
+dt_desc_by_id(dt_cmd_t *c)
+{
+	if (c->by_id.len)
+		dt_probe_iter(c->dtp, "", "", "", "", dt_count_probe, NULL);
+	for (size_t i = 0; i < c->by_id.len; i++) {
+		dt_source_t *src = &c->srcs.data[c->by_id.data[i]];
+		size_t len = strcspn(src->text, " \t\n/{");
+		unsigned long id = 0;
+		dt_probe_t *prp = NULL;
+		dt_strbuf_t sb = {0};
+		char *end;
+
+		if (len > 0 && strspn(src->text, "0123456789") == len) {
+			errno = 0;
+			id = strtoul(src->text, &end, 10);
+			if (errno == 0 && id > 0 && id <= UINT32_MAX)
+				prp = dt_probe_by_id(c->dtp, (uint32_t)id);
+		}
+		if (!prp) {
+			fprintf(stderr, "dtrace: invalid probe specifier %s: Invalid probe identifier "
+				"%.*s: -i takes a probe ID, the first column of dtrace -l\n",
+				src->text, (int)len, src->text);
+			return -1;
+		}
+		dt_desc_put_field(&sb, prp->prov);
+		dt_sb_putc(&sb, ':');
+		dt_desc_put_field(&sb, prp->mod);
+		dt_sb_putc(&sb, ':');
+		dt_desc_put_field(&sb, prp->func);
+		dt_sb_putc(&sb, ':');
+		dt_desc_put_field(&sb, prp->name);
+		dt_sb_puts(&sb, src->text + len);
+		free((char *)(uintptr_t)src->text);
+		src->text = sb.s;
+		src->len = sb.len;
+	}
+	return 0;
 }
 
 /* ---- listing -------------------------------------------------------------------------- */
@@ -1312,7 +1397,10 @@ main(int argc, char **argv)
 	dt_hold_std_fds();
 	c.dtp = dt_handle_new();
 	dt_consumer_new(c.dtp);
-	/* -32 and -64 pick the data model; only 64-bit exists here, so drop them. */
+	/*
+	 * -32 and -64 pick the data model. BPF is 64-bit and so is every kernel this runs on:
+	 * -64 is the default and -32 is refused.
+	 */
 	{
 		int k = 1;
 
@@ -1322,22 +1410,35 @@ main(int argc, char **argv)
 					argv[k++] = argv[i++];
 				break;
 			}
-			if (strcmp(argv[i], "-64") != 0 && strcmp(argv[i], "-32") != 0)
+			if (strcmp(argv[i], "-32") == 0) {
+				fprintf(stderr, "dtrace: -32: 32-bit D programs are not supported: BPF "
+					"programs and the kernels they run in are 64-bit (-64, the "
+					"default)\n");
+				dt_cmd_free(c.dtp);
+				return 2;
+			}
+			if (strcmp(argv[i], "-64") != 0)
 				argv[k++] = argv[i];
 		}
 		argc = k;
 	}
 	opterr = 0;
 	/* '+': stop at the first operand; the rest are macro arguments $1..$N. */
-	while ((opt = getopt_long(argc, argv, "+ab:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
+	while ((opt = getopt_long(argc, argv, "+aAb:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
 				  dt_long_opts, NULL)) != -1) {
 		const char *v;
 		char *eq, *name;
 
 		switch (opt) {
-		case 'a': case 'A': case 'F':
-			if (opt == 'F')
-				dt_opt_set(c.dtp, "flowindent", NULL, &why);
+		case 'a': case 'A':
+			/* -a claims anonymous state (-x grabanon), -A makes it: the reason is
+			 * the option's */
+			dt_opt_set(c.dtp, "grabanon", NULL, &why);
+			fprintf(stderr, "dtrace: -%c: %s\n", opt, why);
+			dt_cmd_free(c.dtp);
+			return 2;
+		case 'F':
+			dt_opt_set(c.dtp, "flowindent", NULL, &why);
 			break;
 		case 'S':
 			c.dtp->opts.disasm = true;
@@ -1371,6 +1472,11 @@ main(int argc, char **argv)
 			dt_vec_push(&c.libdirs, optarg);
 			break;
 		case 'X':
+			if (dt_opt_set(c.dtp, "stdc", optarg, &why) < 0) {
+				fprintf(stderr, "dtrace: failed to set -X %s: %s\n", optarg, why);
+				dt_cmd_free(c.dtp);
+				return 2;
+			}
 			break;
 		case 'e':
 			c.compile_only = true;
@@ -1384,7 +1490,12 @@ main(int argc, char **argv)
 		case 'n':
 			dt_add_source(&c, NULL, dt_xstrdup(optarg), false);
 			break;
-		case 'P': case 'm': case 'f': case 'i':
+		case 'i':
+			/* a probe ID: its description once the probes are made (dt_desc_by_id) */
+			dt_vec_push(&c.by_id, c.srcs.len);
+			dt_add_source(&c, NULL, dt_xstrdup(optarg), false);
+			break;
+		case 'P': case 'm': case 'f':
 			dt_add_source(&c, NULL, dt_desc_from((char)opt, optarg), false);
 			break;
 		case 'o':
@@ -1510,6 +1621,10 @@ main(int argc, char **argv)
 		c.dtp->target_pid = c.grab_pid;
 		c.dtp->target_pidfd = (int)syscall(SYS_pidfd_open, c.grab_pid, 0);
 	}
+	if (dt_desc_by_id(&c) < 0) {
+		rc = 1;
+		goto done;
+	}
 	if (c.gen) {
 		rc = dt_gen(&c, &cc, outfile);
 		goto done;
@@ -1547,6 +1662,12 @@ main(int argc, char **argv)
 	c.dtp->prog = prog;
 	if (prog->probes.len == 0 && !c.dtp->opts.zdefs) {
 		fprintf(stderr, "dtrace: no probes specified\n");
+		rc = 1;
+		goto done;
+	}
+	if (c.dtp->opts.cpu != DT_CPU_ALL && c.dtp->opts.cpu >= (uint32_t)c.dtp->ncpus) {
+		fprintf(stderr, "dtrace: could not enable tracing: -x cpu=%u: no such CPU (this "
+			"system's are 0 to %d)\n", c.dtp->opts.cpu, c.dtp->ncpus - 1);
 		rc = 1;
 		goto done;
 	}
@@ -1602,6 +1723,7 @@ done:
 	}
 	dt_vec_free(&c.libs);
 	dt_vec_free(&c.libdirs);
+	dt_vec_free(&c.by_id);
 	dt_vec_free(&c.src_is_script);
 	for (size_t i = 0; i < c.cpp_orig.len; i++)
 		free(c.cpp_orig.data[i]);

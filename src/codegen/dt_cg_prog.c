@@ -4,6 +4,7 @@
  *
  *   r6 = ctx
  *   if (state.activity != active) return 0        (not for END: it runs after exit())
+ *   if (cpu != -x cpu) return 0                   (only with -x cpu; not BEGIN, END, ERROR)
  *   provider prologue: r7 = &mstate[cpu] (dt_cg_mstate, after any early dispatch that
  *     can return at once), probe id, clause mask, args, errno
  *   call clause 0 ... clause N, in program order  (each tests its bit in the mask when the
@@ -149,6 +150,14 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		dt_ir_ld_mapval(ir, 1, DT_MAP_STATE, DT_ST_ACTIVITY);
 		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 1, 0));
 		dt_ir_jmp_imm(ir, BPF_JNE, 1, 0, out);
+	}
+	/*
+	 * -x cpu=N: as DTrace, probes that fire on another CPU are not traced. BEGIN, END and
+	 * ERROR run in the consumer, on whatever CPU it is on: they always run.
+	 */
+	if (cg->dtp->opts.cpu != DT_CPU_ALL && !(bp->flags & DT_PRF_IN_CONSUMER)) {
+		dt_ir_emit(ir, DT_CALL(BPF_FUNC_get_smp_processor_id));
+		dt_ir_jmp_imm(ir, BPF_JNE, 0, (int32_t)cg->dtp->opts.cpu, out);
 	}
 	cg->prog_exit = out;
 	masked = bp->prov->ops->prologue(cg, bp, needs);

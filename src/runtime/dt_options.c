@@ -17,6 +17,7 @@
  *   enum     one of the row's names
  *   string   any text that fits the field (a file name, an address)
  *   ignored  accepted for scripts' sake; it changes nothing on this kernel yet
+ *   refused  DTrace's, with no Linux counterpart: setting it is an error with the reason
  *
  * An option marked fixed holds for the whole trace (the maps, the consumer's buffers and the
  * code were sized by it): setopt() may not change it while tracing, DTrace's "Operation
@@ -44,6 +45,7 @@ typedef enum dt_optkind {
 	DT_OPTK_ENUM,
 	DT_OPTK_STRING,
 	DT_OPTK_IGNORED,
+	DT_OPTK_REFUSED,
 } dt_optkind_t;
 
 /* The value of a bare "-x name" for a kind that needs one: none, an error. */
@@ -60,6 +62,7 @@ typedef struct dt_optdesc {
 				 * lowered to <max>"; NULL: an error */
 	const char *const *names;	/* enum: the accepted names, by value */
 	bool fixed;		/* set for the whole trace: setopt() may not change it */
+	const char *refused;	/* refused: why (the error's text) */
 } dt_optdesc_t;
 
 #define KiB 1024ULL
@@ -83,6 +86,11 @@ static const char *const dt_oformats[] = {
 
 static const char *const dt_aggformats[] = {
 	[DT_AGGFORMAT_TEXT] = "text", [DT_AGGFORMAT_FOLDED] = "folded", NULL,
+};
+
+/* -X: DTrace's C dialects for cpp (-C), dt_cpp_run says what each is here */
+static const char *const dt_stdcs[] = {
+	[DT_STDC_XA] = "a", [DT_STDC_XC] = "c", [DT_STDC_XS] = "s", [DT_STDC_XT] = "t", NULL,
 };
 
 /*
@@ -152,14 +160,23 @@ static const dt_optdesc_t dt_opts[] = {
 	/* each series is a line of every scrape: a bound keeps a runaway key from flooding */
 	{"promseries", DT_OPTK_COUNT, F(promseries), 10000, 1, 10000000, DT_OPT_NEEDVAL, NULL,
 	 NULL, true},
-	OPT_IGNORED("cpu"), OPT_IGNORED("jstackstrsize"), OPT_IGNORED("stackindent"),
+	/* -x cpu=N: probes fire on CPU N only (dt_cg_program); the default is every CPU */
+	{"cpu", DT_OPTK_COUNT, F(cpu), DT_CPU_ALL, 0, DT_CPU_ALL - 1, DT_OPT_NEEDVAL, NULL, NULL,
+	 true},
+	/* the D libraries' directory (dtrace.c's dt_read_libs); "": the built-in one */
+	{"syslibdir", DT_OPTK_STRING, F(syslibdir), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true},
+	{"stdc", DT_OPTK_ENUM, F(stdc), DT_STDC_XA, 0, DT_STDC_XT, DT_OPT_NEEDVAL, NULL, dt_stdcs,
+	 true},
+	/* -a: anonymous tracing, which no Linux tracer has (dtrace.c says it for -A too) */
+	{"grabanon", DT_OPTK_REFUSED, 0, 0, 0, 0, 0, 0, NULL, NULL, false, DT_ANON_WHY},
+	OPT_IGNORED("jstackstrsize"), OPT_IGNORED("stackindent"),
 	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"), OPT_IGNORED("rawbytes"),
-	OPT_IGNORED("defaultargs"), OPT_IGNORED("grabanon"), OPT_IGNORED("disasm"),
+	OPT_IGNORED("defaultargs"), OPT_IGNORED("disasm"),
 	OPT_IGNORED("linkmode"), OPT_IGNORED("nolibs"), OPT_IGNORED("pspec"),
 	OPT_IGNORED("stdc"), OPT_IGNORED("version"), OPT_IGNORED("verbose"),
 	OPT_IGNORED("incdir"), OPT_IGNORED("define"), OPT_IGNORED("undef"),
 	OPT_IGNORED("evaltime"), OPT_IGNORED("droptags"), OPT_IGNORED("ctypes"),
-	OPT_IGNORED("dtypes"), OPT_IGNORED("syslibdir"), OPT_IGNORED("procrate"),
+	OPT_IGNORED("dtypes"), OPT_IGNORED("procrate"),
 };
 
 /* A number as a size (suffix true: k, m, g, t may follow) or a plain count. */
@@ -273,6 +290,10 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 
 	if (!d)
 		return -1;
+	if (d->kind == DT_OPTK_REFUSED) {
+		*why = d->refused;
+		return -1;
+	}
 	*why = "Invalid value for specified option";
 	if (!value && d->kind != DT_OPTK_IGNORED) {
 		if (d->noval == DT_OPT_NEEDVAL)
@@ -283,6 +304,8 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 	switch (d->kind) {
 	case DT_OPTK_IGNORED:
 		return 0;
+	case DT_OPTK_REFUSED:
+		return -1;	/* above */
 	case DT_OPTK_BOOL:
 		/* a number, or true or false (setopt("aggsortkey", "false")); not any word */
 		if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0) {

@@ -48,6 +48,26 @@ typedef enum dt_aggformat {
 	DT_AGGFORMAT_FOLDED,	/* "frame;frame;frame count", root first */
 } dt_aggformat_t;
 
+/* -X and -x stdc: DTrace's C dialects for cpp (dtrace -C). */
+typedef enum dt_stdc {
+	DT_STDC_XA,	/* the default: ISO C */
+	DT_STDC_XC,	/* strictly conforming ISO C */
+	DT_STDC_XS,	/* K&R C */
+	DT_STDC_XT,	/* ISO C with K&R's extensions */
+} dt_stdc_t;
+
+#define DT_CPU_ALL UINT32_MAX	/* -x cpu's default: probes fire on every CPU */
+
+/*
+ * Anonymous tracing (-A, -a, -x grabanon): why it is refused, and what to do instead.
+ * DTrace keeps enablings in its kernel driver from boot, to be claimed by a later dtrace -a;
+ * BPF programs live only as long as something holds them, and no Linux tracer keeps
+ * enablings across a boot to be claimed later.
+ */
+#define DT_ANON_WHY "anonymous tracing is not available on Linux: no Linux tracer keeps " \
+	"enablings from boot for a later dtrace to claim; to trace from early boot, run dtrace " \
+	"-q -o FILE -s SCRIPT from a systemd service ordered before the services to trace"
+
 /* Options: the -x names, their defaults and limits are dt_options.c's table. */
 typedef struct dt_options {
 	bool quiet;
@@ -84,6 +104,9 @@ typedef struct dt_options {
 	char flamegraph[1024];	/* -x flamegraph=FILE.svg: drawn at exit; "" none */
 	char prometheus[128];	/* -x prometheus=ADDR:PORT: served while tracing; "" none */
 	uint32_t promseries;	/* the most series one scrape serves */
+	uint32_t cpu;		/* -x cpu: the one CPU probes fire on, or DT_CPU_ALL */
+	char syslibdir[4096];	/* -x syslibdir: the D libraries' directory; "": built in */
+	dt_stdc_t stdc;		/* -X: cpp's C dialect */
 } dt_options_t;
 
 /* One loaded BPF program and where it is attached. */
