@@ -1377,6 +1377,38 @@ dt_cmd_free(dt_handle_t *dtp)
 	dt_handle_free(dtp);
 }
 
+/*
+ * DTRACE_OPT_<NAME>=value sets option NAME (its name in capitals), as Oracle's dtrace reads
+ * them: before the command line, so -x and the flags that set options (-b, -q, -F, -w, -Z,
+ * -X), #pragma D option and setopt() override them. An empty value is the bare name
+ * (DTRACE_OPT_QUIET=). A value the option refuses is an error, as it is for -x: an option
+ * the user asked for is never silently dropped. 0, or -1 after the message.
+ */
+static int
+dt_opts_from_env(dt_handle_t *dtp)
+{
+	const char *name;
+
+	for (size_t i = 0; (name = dt_opt_name(i)); i++) {
+		char var[64];
+		const char *v, *why;
+		size_t k;
+
+		k = (size_t)snprintf(var, sizeof(var), "DTRACE_OPT_");
+		for (; *name && k < sizeof(var) - 1; name++)
+			var[k++] = (char)(*name >= 'a' && *name <= 'z' ? *name - 'a' + 'A' : *name);
+		var[k] = '\0';
+		if (!(v = getenv(var)))
+			continue;
+		if (dt_opt_set(dtp, dt_opt_name(i), *v ? v : NULL, &why) < 0) {
+			fprintf(stderr, "dtrace: failed to set option %s from %s=%s: %s\n",
+				dt_opt_name(i), var, v, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* The GNU habits, long only: -h is DTrace's header option. */
 enum { DT_OPT_HELP = 256, DT_OPT_VERSION };
 static const struct option dt_long_opts[] = {
@@ -1397,6 +1429,10 @@ main(int argc, char **argv)
 	dt_hold_std_fds();
 	c.dtp = dt_handle_new();
 	dt_consumer_new(c.dtp);
+	if (dt_opts_from_env(c.dtp) < 0) {
+		dt_cmd_free(c.dtp);
+		return 1;
+	}
 	/*
 	 * -32 and -64 pick the data model. BPF is 64-bit and so is every kernel this runs on:
 	 * -64 is the default and -32 is refused.

@@ -250,6 +250,12 @@ dt_opt_store(dt_options_t *o, const dt_optdesc_t *d, uint64_t v)
 	}
 }
 
+const char *
+dt_opt_name(size_t i)
+{
+	return i < DT_ARRAY_SIZE(dt_opts) ? dt_opts[i].name : NULL;
+}
+
 void
 dt_opt_defaults(dt_options_t *o)
 {

@@ -187,6 +187,7 @@ int dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char
 /* The same while tracing (setopt()): an option fixed for the trace is refused, as DTrace. */
 int dt_opt_set_live(dt_handle_t *dtp, const char *name, const char *value, const char **why);
 void dt_opt_defaults(dt_options_t *o);	/* every option's default */
+const char *dt_opt_name(size_t i);	/* the i-th option's name (from 0); NULL past the last */
 
 /* A probe description: provider, module, function, name; globs, "" for any. */
 typedef struct dt_pdesc {
