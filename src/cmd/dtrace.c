@@ -734,14 +734,20 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 					dt_node_t *pd = cl->list.data[d];
 
 					pd->prov = dt_list_target(cc, dtp, pd->prov);
+					const char *why, *name, *instead;
+
 					if (dt_probe_iter(dtp, pd->prov, pd->mod, pd->func, pd->name,
-							  dt_list_one, &s) == 0 &&
-					    !dtp->opts.zdefs) {
-						fprintf(stderr, "dtrace: failed to match %s:%s:%s:%s: No "
-							"probe matches description\n", pd->prov,
-							pd->mod, pd->func, pd->name);
-						rc = 1;
-					}
+							  dt_list_one, &s) != 0 || dtp->opts.zdefs)
+						continue;
+					rc = 1;
+					fprintf(stderr, "dtrace: failed to match %s:%s:%s:%s: ",
+						pd->prov, pd->mod, pd->func, pd->name);
+					why = dt_prov_absent(pd->prov, &name, &instead);
+					if (why)	/* DTrace's, not Linux's (and instead) */
+						fprintf(stderr, "provider %s %s; %s\n", name, why,
+							instead);
+					else
+						fprintf(stderr, "No probe matches description\n");
 				}
 			}
 		}

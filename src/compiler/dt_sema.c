@@ -581,9 +581,23 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 					  dt_sema_add_probe, s);
 		else
 			m = 0;
-		if (m == 0 && !(s->dtp && s->dtp->opts.zdefs))
-			ERR(s, D_PDESC_ZERO, pd, "probe description %s:%s:%s:%s does not match any "
-			    "probes", pd->prov, pd->mod, pd->func, pd->name);
+		if (m == 0 && !(s->dtp && s->dtp->opts.zdefs)) {
+			const char *name, *instead, *why = dt_prov_absent(pd->prov, &name, &instead);
+			dt_diag_t *d;
+
+			if (!why) {
+				ERR(s, D_PDESC_ZERO, pd, "probe description %s:%s:%s:%s does not "
+				    "match any probes", pd->prov, pd->mod, pd->func, pd->name);
+				continue;
+			}
+			/* a provider of DTrace's that Linux lacks: say so, and what to use */
+			d = dt_diag_error(&s->cc->diags, D_PDESC_ZERO, pd->loc, "provider %s %s",
+					  name, why);
+			if (d) {
+				d->region = s->where;
+				dt_diag_hint(&s->cc->diags, d, "%s", instead);
+			}
+		}
 	}
 	if (n->pred) {
 		s->where = "predicate";

@@ -211,6 +211,14 @@ bool dt_is_glob(const char *s);		/* has *, ?, [ or \ */
 int dt_probe_iter(dt_handle_t *dtp, const char *prov, const char *mod, const char *func,
 		  const char *name, int (*fn)(dt_probe_t *, void *), void *arg);
 
+/*
+ * A provider DTrace has that Linux lacks (src/providers/dt_prov_absent.c's table), named by
+ * a description's provider field (lockstat, plockstat1234): what follows "provider NAME" in
+ * the message ("is not available on Linux: ..."), with *name its name and *instead what to
+ * use instead; NULL for any other field.
+ */
+const char *dt_prov_absent(const char *prov, const char **name, const char **instead);
+
 /* Maps and programs. */
 /* Create maps, load every finished program; -EINTR once *dtp->intr is set. */
 int dt_rt_load(dt_handle_t *dtp);

@@ -1,0 +1,3 @@
+lockstat:::adaptive-acquire
+{
+}
