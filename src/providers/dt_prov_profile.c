@@ -11,7 +11,7 @@
  * tick-N runs on one CPU. A cpu-clock event bound to an idle CPU hardly fires in some VMs
  * (seen on this machine: tick-1s bound to an idle CPU 1 did not fire in 10 s, while the same
  * event on CPU 0 fired on time), so tick-N goes on the first online CPU, the one that keeps
- * the kernel's timekeeping and so is never idle for long.
+ * the kernel's timekeeping and so is never idle for long. With -x cpu=N, both go on CPU N.
  *
  * arg0 is the kernel PC when the sample hit the kernel, else 0; arg1 the user PC when it hit
  * user space, else 0.
@@ -163,7 +163,9 @@ profile_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 {
 	profile_probe_t *pp = bp->probe->pdata;
 	struct perf_event_attr attr;
-	int cpu0 = dt_first_online_cpu();
+	/* -x cpu=N: events on CPU N only, tick-N's too (else it would never fire there) */
+	int only = dtp->opts.cpu != DT_CPU_ALL ? (int)dtp->opts.cpu :
+		   pp->tick ? dt_first_online_cpu() : -1;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.size = sizeof(attr);
@@ -173,7 +175,7 @@ profile_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	for (int cpu = 0; cpu < dtp->ncpus; cpu++) {
 		int pfd, rc;
 
-		if (pp->tick && cpu != cpu0)
+		if (only >= 0 && cpu != only)
 			continue;
 		pfd = dt_prov_perf_open(&attr, -1, cpu);
 		if (pfd == -ENODEV || pfd == -EINVAL)

@@ -80,6 +80,9 @@ cpu=$((ncpu - 1))
 	profile-997 /++n == 40/ { exit(0); } END { printa("%d\n", @); }' >"$TMPDIR/out" \
 	2>"$TMPDIR/err" || fail "-x cpu=$cpu: exit $?" "$TMPDIR/err"
 [ "$(grep -v '^$' "$TMPDIR/out")" = "$cpu" ] || fail "-x cpu=$cpu: other CPUs traced" "$TMPDIR/out"
+# tick-N fires on one CPU: with -x cpu=N, on CPU N.
+[ "$("$DTRACE" -x cpu=$cpu -qn 'tick-100hz { printf("%d\n", cpu); exit(0); }')" = "$cpu" ] ||
+	fail "-x cpu=$cpu: tick-100hz"
 "$DTRACE" -x cpu=4096 -n 'profile-997' 2>"$TMPDIR/err" && fail "-x cpu=4096 accepted"
 grep -q '^dtrace: could not enable tracing: -x cpu=4096: no such CPU' "$TMPDIR/err" ||
 	fail "-x cpu=4096: message" "$TMPDIR/err"
