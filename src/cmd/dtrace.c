@@ -84,6 +84,72 @@ dt_catch_signals(dt_handle_t *dtp)
 	dtp->intr = &g_intr;
 }
 
+/*
+ * The command's options, in usage order: the letter, its argument (NULL: none) and what it
+ * does. The getopt string is made from this table (dt_getopt_string), so the usage cannot
+ * list an option the command does not take, nor miss one (tests/run/manpage_options.sh
+ * checks dtrace(1) against the usage).
+ */
+static const struct dt_cmdopt {
+	char opt;
+	const char *arg;
+	const char *help;
+} dt_cmdopts[] = {
+	{'a', NULL, "claim anonymous tracing state (refused on Linux)"},
+	{'A', NULL, "generate driver configuration for anonymous tracing (refused on Linux)"},
+	{'b', "bufsz", "set trace buffer size"},
+	{'c', "cmd", "run specified command and exit upon its completion"},
+	{'C', NULL, "run cpp(1) preprocessor on script files"},
+	{'D', "name[=def]", "define symbol when invoking preprocessor"},
+	{'e', NULL, "exit after compiling request but prior to enabling probes"},
+	{'f', "func", "enable or list probes matching the specified function name"},
+	{'F', NULL, "coalesce trace output by function"},
+	{'G', NULL, "generate an ELF file containing embedded dtrace program"},
+	{'h', NULL, "generate a header file with definitions for static probes"},
+	{'H', NULL, "print included files when invoking preprocessor"},
+	{'i', "probe-id", "enable or list probes matching the specified probe id"},
+	{'I', "path", "add include directory to preprocessor search path"},
+	{'l', NULL, "list probes matching specified criteria"},
+	{'L', "path", "add library directory to library search path"},
+	{'m', "module", "enable or list probes matching the specified module name"},
+	{'n', "name", "enable or list probes matching the specified probe name"},
+	{'o', "output", "set output file"},
+	{'p', "pid", "grab specified process-ID and cache its symbol tables"},
+	{'P', "provider", "enable or list probes matching the specified provider name"},
+	{'q', NULL, "set quiet mode (only output explicitly traced data)"},
+	{'s', "script", "enable or list probes according to the specified D script"},
+	{'S', NULL, "print D compiler intermediate code (the BPF programs)"},
+	{'U', "name", "undefine symbol when invoking preprocessor"},
+	{'v', NULL, "set verbose mode (report stability attributes, arguments)"},
+	{'V', NULL, "report DTrace API version"},
+	{'w', NULL, "permit destructive actions"},
+	{'x', "opt[=val]", "enable or modify compiler and tracing options"},
+	{'X', "a|c|s|t", "specify ISO C conformance settings for preprocessor"},
+	{'Z', NULL, "permit probe descriptions that match zero probes"},
+};
+
+static bool
+dt_cmdopt_has_arg(int opt)
+{
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_cmdopts); i++)
+		if (dt_cmdopts[i].opt == opt)
+			return dt_cmdopts[i].arg != NULL;
+	return false;
+}
+
+/* "+aAb:c:...": '+' stops at the first operand; the rest are macro arguments $1..$N. */
+static void
+dt_getopt_string(char *buf)
+{
+	*buf++ = '+';
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_cmdopts); i++) {
+		*buf++ = dt_cmdopts[i].opt;
+		if (dt_cmdopts[i].arg)
+			*buf++ = ':';
+	}
+	*buf = '\0';
+}
+
 static void
 dt_usage(FILE *fp)
 {
@@ -98,34 +164,11 @@ dt_usage(FILE *fp)
 		"\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
 		"\tpredicate -> '/' D-expression '/'\n"
 		"\t   action -> '{' D-statements '}'\n\n"
-		"\t-32 generate 32-bit D programs\n"
-		"\t-64 generate 64-bit D programs\n\n"
-		"\t-b  set trace buffer size\n"
-		"\t-c  run specified command and exit upon its completion\n"
-		"\t-C  run cpp(1) preprocessor on script files\n"
-		"\t-D  define symbol when invoking preprocessor\n"
-		"\t-e  exit after compiling request but prior to enabling probes\n"
-		"\t-f  enable or list probes matching the specified function name\n"
-		"\t-F  coalesce trace output by function\n"
-		"\t-G  generate an ELF file containing embedded dtrace program\n"
-		"\t-h  generate a header file with definitions for static probes\n"
-		"\t-i  enable or list probes matching the specified probe id\n"
-		"\t-I  add include directory to preprocessor search path\n"
-		"\t-l  list probes matching specified criteria\n"
-		"\t-m  enable or list probes matching the specified module name\n"
-		"\t-n  enable or list probes matching the specified probe name\n"
-		"\t-o  set output file\n"
-		"\t-p  grab specified process-ID and cache its symbol tables\n"
-		"\t-P  enable or list probes matching the specified provider name\n"
-		"\t-q  set quiet mode (only output explicitly traced data)\n"
-		"\t-s  enable or list probes according to the specified D script\n"
-		"\t-U  undefine symbol when invoking preprocessor\n"
-		"\t-v  set verbose mode (report stability attributes, arguments)\n"
-		"\t-V  report DTrace API version\n"
-		"\t-w  permit destructive actions\n"
-		"\t-x  enable or modify compiler and tracing options\n"
-		"\t-Z  permit probe descriptions that match zero probes\n\n"
-		"\t--help     print this usage on standard output\n"
+		"\t-32 generate 32-bit D programs (refused: BPF is 64-bit)\n"
+		"\t-64 generate 64-bit D programs (the default)\n\n");
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_cmdopts); i++)
+		fprintf(fp, "\t-%c  %s\n", dt_cmdopts[i].opt, dt_cmdopts[i].help);
+	fprintf(fp, "\n\t--help     print this usage, and the -x options, on standard output\n"
 		"\t--version  print the version of dtrace and of its D API\n");
 }
 
@@ -1431,6 +1474,7 @@ main(int argc, char **argv)
 	dt_program_t *prog;
 	const char *outfile = NULL, *why;
 	int rc = 0, opt, died = 0, cerr;
+	char buf[256], optstr[2 * DT_ARRAY_SIZE(dt_cmdopts) + 2];
 
 	dt_hold_std_fds();
 	c.dtp = dt_handle_new();
@@ -1465,9 +1509,8 @@ main(int argc, char **argv)
 		argc = k;
 	}
 	opterr = 0;
-	/* '+': stop at the first operand; the rest are macro arguments $1..$N. */
-	while ((opt = getopt_long(argc, argv, "+aAb:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z",
-				  dt_long_opts, NULL)) != -1) {
+	dt_getopt_string(optstr);
+	while ((opt = getopt_long(argc, argv, optstr, dt_long_opts, NULL)) != -1) {
 		const char *v;
 		char *eq, *name;
 
@@ -1579,6 +1622,10 @@ main(int argc, char **argv)
 			return 0;
 		case DT_OPT_HELP:
 			dt_usage(stdout);
+			printf("\nOptions of -x NAME[=VALUE], #pragma D option and DTRACE_OPT_NAME, "
+			       "with their defaults:\n");
+			for (size_t i = 0; dt_opt_describe(i, buf, sizeof(buf)) == 0; i++)
+				printf("\t%s\n", buf);
 			dt_cmd_free(c.dtp);
 			return 0;
 		case DT_OPT_VERSION:
@@ -1611,7 +1658,7 @@ main(int argc, char **argv)
 		default:
 			if (optopt == 0 || optopt >= DT_OPT_HELP)	/* --nosuch, --help=x */
 				fprintf(stderr, "dtrace: illegal option -- %s\n", argv[optind - 1]);
-			else if (strchr("bcDfiILmnopPsUxX", optopt))
+			else if (dt_cmdopt_has_arg(optopt))
 				fprintf(stderr, "dtrace: option requires an argument -- %c\n", optopt);
 			else
 				fprintf(stderr, "dtrace: illegal option -- %c\n", optopt);

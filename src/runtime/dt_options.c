@@ -63,6 +63,7 @@ typedef struct dt_optdesc {
 	const char *const *names;	/* enum: the accepted names, by value */
 	bool fixed;		/* set for the whole trace: setopt() may not change it */
 	const char *refused;	/* refused: why (the error's text) */
+	const char *argname;	/* string: what its value is, for --help ("file") */
 } dt_optdesc_t;
 
 #define KiB 1024ULL
@@ -155,8 +156,10 @@ static const dt_optdesc_t dt_opts[] = {
 	 DT_OPT_NEEDVAL, NULL, dt_oformats, true},
 	{"aggformat", DT_OPTK_ENUM, F(aggformat), DT_AGGFORMAT_TEXT, 0, DT_AGGFORMAT_FOLDED,
 	 DT_OPT_NEEDVAL, NULL, dt_aggformats},
-	{"flamegraph", DT_OPTK_STRING, F(flamegraph), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true},
-	{"prometheus", DT_OPTK_STRING, F(prometheus), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true},
+	{"flamegraph", DT_OPTK_STRING, F(flamegraph), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true,
+	 NULL, "file"},
+	{"prometheus", DT_OPTK_STRING, F(prometheus), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true,
+	 NULL, "addr:port"},
 	/* each series is a line of every scrape: a bound keeps a runaway key from flooding */
 	{"promseries", DT_OPTK_COUNT, F(promseries), 10000, 1, 10000000, DT_OPT_NEEDVAL, NULL,
 	 NULL, true},
@@ -164,7 +167,8 @@ static const dt_optdesc_t dt_opts[] = {
 	{"cpu", DT_OPTK_COUNT, F(cpu), DT_CPU_ALL, 0, DT_CPU_ALL - 1, DT_OPT_NEEDVAL, NULL, NULL,
 	 true},
 	/* the D libraries' directory (dtrace.c's dt_read_libs); "": the built-in one */
-	{"syslibdir", DT_OPTK_STRING, F(syslibdir), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true},
+	{"syslibdir", DT_OPTK_STRING, F(syslibdir), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true,
+	 NULL, "dir"},
 	{"stdc", DT_OPTK_ENUM, F(stdc), DT_STDC_XA, 0, DT_STDC_XT, DT_OPT_NEEDVAL, NULL, dt_stdcs,
 	 true},
 	/* -a: anonymous tracing, which no Linux tracer has (dtrace.c says it for -A too) */
@@ -173,7 +177,7 @@ static const dt_optdesc_t dt_opts[] = {
 	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"), OPT_IGNORED("rawbytes"),
 	OPT_IGNORED("defaultargs"), OPT_IGNORED("disasm"),
 	OPT_IGNORED("linkmode"), OPT_IGNORED("nolibs"), OPT_IGNORED("pspec"),
-	OPT_IGNORED("stdc"), OPT_IGNORED("version"), OPT_IGNORED("verbose"),
+	OPT_IGNORED("version"), OPT_IGNORED("verbose"),
 	OPT_IGNORED("incdir"), OPT_IGNORED("define"), OPT_IGNORED("undef"),
 	OPT_IGNORED("evaltime"), OPT_IGNORED("droptags"), OPT_IGNORED("ctypes"),
 	OPT_IGNORED("dtypes"), OPT_IGNORED("procrate"),
@@ -254,6 +258,79 @@ const char *
 dt_opt_name(size_t i)
 {
 	return i < DT_ARRAY_SIZE(dt_opts) ? dt_opts[i].name : NULL;
+}
+
+/* A time as DTrace writes one: in the largest unit that divides it ("1s", "100ms", "0"). */
+static void
+dt_opt_fmt_time(char *buf, size_t len, uint64_t ns)
+{
+	static const struct {
+		uint64_t ns;
+		const char *unit;
+	} units[] = {{3600 * NSEC_PER_SEC, "h"}, {60 * NSEC_PER_SEC, "m"}, {NSEC_PER_SEC, "s"},
+		     {1000000, "ms"}, {1000, "us"}, {1, "ns"}};
+	size_t u = 0;
+
+	while (ns && ns % units[u].ns != 0)
+		u++;
+	if (!ns)
+		snprintf(buf, len, "0");
+	else
+		snprintf(buf, len, "%llu%s", (unsigned long long)(ns / units[u].ns), units[u].unit);
+}
+
+int
+dt_opt_describe(size_t i, char *buf, size_t len)
+{
+	const dt_optdesc_t *d;
+	char val[64] = "", def[64] = "";
+	bool stored;
+
+	if (i >= DT_ARRAY_SIZE(dt_opts))
+		return -1;
+	d = &dt_opts[i];
+	stored = d->width != 0;
+	switch (d->kind) {
+	case DT_OPTK_BOOL:
+		snprintf(def, sizeof(def), "%s", d->def ? "on" : "off");
+		break;
+	case DT_OPTK_SIZE:
+		snprintf(val, sizeof(val), "size");
+		dt_opt_fmt_size(def, sizeof(def), d->def);
+		break;
+	case DT_OPTK_TIME:
+		snprintf(val, sizeof(val), "time");
+		dt_opt_fmt_time(def, sizeof(def), d->def);
+		break;
+	case DT_OPTK_COUNT:
+		snprintf(val, sizeof(val), "number");
+		if (d->def == DT_CPU_ALL)
+			snprintf(def, sizeof(def), "all");
+		else
+			snprintf(def, sizeof(def), "%llu", (unsigned long long)d->def);
+		break;
+	case DT_OPTK_ENUM:
+		for (size_t k = 0; d->names[k]; k++)
+			snprintf(val + strlen(val), sizeof(val) - strlen(val), "%s%s", k ? "|" : "",
+				 d->names[k]);
+		snprintf(def, sizeof(def), "%s", d->names[d->def]);
+		break;
+	case DT_OPTK_STRING:
+		snprintf(val, sizeof(val), "%s", d->argname ? d->argname : "text");
+		snprintf(def, sizeof(def), "none");
+		break;
+	case DT_OPTK_IGNORED:
+		stored = false;
+		break;
+	case DT_OPTK_REFUSED:
+		snprintf(buf, len, "%s (refused)", d->name);
+		return 0;
+	}
+	if (!stored)	/* read, and checked, for scripts' sake only */
+		snprintf(buf, len, "%s%s%s (accepted, no effect)", d->name, *val ? "=" : "", val);
+	else
+		snprintf(buf, len, "%s%s%s (default %s)", d->name, *val ? "=" : "", val, def);
+	return 0;
 }
 
 void

@@ -188,6 +188,12 @@ int dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char
 int dt_opt_set_live(dt_handle_t *dtp, const char *name, const char *value, const char **why);
 void dt_opt_defaults(dt_options_t *o);	/* every option's default */
 const char *dt_opt_name(size_t i);	/* the i-th option's name (from 0); NULL past the last */
+/*
+ * The i-th option as --help and dtrace(1) show it: "bufsize=size (default 4m)", "quiet
+ * (default off)", "bufpolicy=switch|fill|ring (default switch)", "disasm (accepted, no
+ * effect)", "grabanon (refused)". 0, or -1 past the last.
+ */
+int dt_opt_describe(size_t i, char *buf, size_t len);
 
 /* A probe description: provider, module, function, name; globs, "" for any. */
 typedef struct dt_pdesc {
