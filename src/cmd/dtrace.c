@@ -295,6 +295,8 @@ dt_read_libs(dt_cmd_t *c)
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	DT_VEC(char *) seen = {0};
 
+	if (c->dtp->opts.nolibs)	/* -x nolibs: the program's own declarations only */
+		return;
 	if (n > 0) {
 		exe[n] = '\0';
 		*strrchr(exe, '/') = '\0';

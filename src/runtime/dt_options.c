@@ -110,6 +110,8 @@ static const dt_optdesc_t dt_opts[] = {
 	OPT_BOOL("bpflog", bpflog, true),
 	OPT_BOOL("flowindent", flowindent, false),
 	OPT_BOOL("mangled", mangled, false),
+	/* -x nolibs: no D library is read (dtrace.c's dt_read_libs), -L's neither */
+	OPT_BOOL("nolibs", nolibs, true),
 	OPT_BOOL("aggsortkey", aggsortkey, false),
 	OPT_BOOL("aggsortrev", aggsortrev, false),
 	{"aggsortkeypos", DT_OPTK_COUNT, F(aggsortkeypos), 0, 0, 1024, DT_OPT_NEEDVAL, NULL, NULL},
@@ -176,7 +178,7 @@ static const dt_optdesc_t dt_opts[] = {
 	OPT_IGNORED("jstackstrsize"), OPT_IGNORED("stackindent"),
 	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"), OPT_IGNORED("rawbytes"),
 	OPT_IGNORED("defaultargs"), OPT_IGNORED("disasm"),
-	OPT_IGNORED("linkmode"), OPT_IGNORED("nolibs"), OPT_IGNORED("pspec"),
+	OPT_IGNORED("linkmode"), OPT_IGNORED("pspec"),
 	OPT_IGNORED("version"), OPT_IGNORED("verbose"),
 	OPT_IGNORED("incdir"), OPT_IGNORED("define"), OPT_IGNORED("undef"),
 	OPT_IGNORED("evaltime"), OPT_IGNORED("droptags"), OPT_IGNORED("ctypes"),

@@ -88,6 +88,7 @@ typedef struct dt_options {
 	uint32_t dynvarsize;
 	bool flowindent;
 	bool mangled;		/* C++ user symbols as the ELF file spells them */
+	bool nolibs;		/* -x nolibs: read no D library */
 	bool disasm;		/* -S: show each program's BPF before loading it */
 	unsigned tree;		/* -x tree: 1 the AST after parsing, 2 after analysis (typed) */
 	bool aggsortkey;	/* sort aggregations by key, not value */

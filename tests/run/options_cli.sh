@@ -1,7 +1,7 @@
 # Every command-line option of the usage text works or is refused with its reason: -A, -a
 # and -x grabanon (anonymous tracing) and -32 are refused; -i takes a probe ID as dtrace -l
 # numbers them; -X picks cpp's C dialect; -x cpu=N traces CPU N only; -x syslibdir moves the
-# D libraries.
+# D libraries; -x nolibs reads none.
 # shellcheck disable=SC2016 # D text, not shell
 fail() { echo "$1"; shift; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
 
@@ -99,4 +99,12 @@ grep -q 'curpsinfo' "$TMPDIR/err" || fail "-x syslibdir: error" "$TMPDIR/err"
 echo 'inline int answer = 7;' >"$TMPDIR/L/answer.d"
 [ "$("$DTRACE" -L "$TMPDIR/L" -x syslibdir="$TMPDIR/sys" -qn 'BEGIN { printf("%d\n", answer);
 	exit(0); }')" = 7 ] || fail "-L does not come before -x syslibdir"
+
+# -x nolibs: no D library is read, the system's nor -L's.
+"$DTRACE" -x nolibs -L "$TMPDIR/L" -qn 'BEGIN { trace(answer); exit(0); }' 2>"$TMPDIR/err" &&
+	fail "-x nolibs: -L's library was read"
+"$DTRACE" -x nolibs -qn 'BEGIN { trace(curpsinfo->pr_pid); exit(0); }' 2>"$TMPDIR/err" &&
+	fail "-x nolibs: the system's libraries were read"
+grep -q 'curpsinfo' "$TMPDIR/err" || fail "-x nolibs: error" "$TMPDIR/err"
+[ "$("$DTRACE" -x nolibs -qn 'BEGIN { printf("ok\n"); exit(0); }')" = ok ] || fail "-x nolibs"
 exit 0
