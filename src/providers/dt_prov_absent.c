@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * dt_prov_absent.c: DTrace's providers that Linux lacks, in one table.
  *

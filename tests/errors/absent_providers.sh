@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Providers DTrace has and Linux lacks (src/providers/dt_prov_absent.c): a description that
 # names one says so, why, and what to use instead, never "does not match any probes"; so
 # does dtrace -l -P NAME; -Z still lets such a description match nothing.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # dtrace(1) and the code list the same options, so neither drifts: the OPTIONS entries of
 # man/dtrace.1 are the usage's (dtrace --help prints the command's option table, from which
 # the getopt string is also made), and the "COMPILER AND TRACING OPTIONS" entries, each with

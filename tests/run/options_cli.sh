@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Every command-line option of the usage text works or is refused with its reason: -A, -a
 # and -x grabanon (anonymous tracing) and -32 are refused; -i takes a probe ID as dtrace -l
 # numbers them; -X picks cpp's C dialect; -x cpu=N traces CPU N only; -x syslibdir moves the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # DTRACE_OPT_<NAME> environment variables set options, as Oracle's dtrace reads them: the
 # name in capitals, an empty value for the bare name; the command line (-x and flags) and
 # #pragma D option override them; a bad value is an error as with -x.
