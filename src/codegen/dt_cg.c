@@ -1837,21 +1837,38 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 		dt_cg_destructive(cg, call);
 		return;
 	case DT_ACT_SPECULATE:
-		/* the consumer holds the record's data under the id */
+		/*
+		 * The consumer holds the record's data under the id. An id that is no active
+		 * speculation (0, out of range, free or committed) ends the clause at once with
+		 * no record, as in DTrace: what follows speculate( ) does not run.
+		 */
 		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
+		EMIT(cg, DT_LDX(BPF_DW, 1, 8, a->items[0].offset));
+		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 1, 0, cg->clause_drop);
+		dt_ir_jmp_imm(IR(cg), BPF_JGT, 1, (int32_t)cg->dtp->opts.nspec, cg->clause_drop);
+		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 1, 3));
+		dt_ir_ld_mapval(IR(cg), 2, DT_MAP_SPEC, 0);
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 2, 0));
+		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 1, 0, cg->clause_drop);
+		cg->drop_used = true;
 		return;
 	case DT_ACT_COMMIT: case DT_ACT_DISCARD: {
 		/*
 		 * The consumer prints or drops what the id holds when it reads this record; the
 		 * id is free again at once. Records of a new speculation that reuses it come
-		 * after this one in the buffer, so the consumer never mixes the two.
+		 * after this one in the buffer, so the consumer never mixes the two. An id past
+		 * nspec (a negative one too) is DTrace's "illegal operation"; 0 or an inactive
+		 * id does nothing.
 		 */
-		int out = dt_ir_label(IR(cg));
+		int out = dt_ir_label(IR(cg)), ok = dt_ir_label(IR(cg));
 
 		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
 		EMIT(cg, DT_LDX(BPF_DW, 1, 8, a->items[0].offset));
 		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 1, 0, out);
-		dt_ir_jmp_imm(IR(cg), BPF_JGT, 1, (int32_t)cg->dtp->opts.nspec, out);
+		dt_ir_jmp_imm(IR(cg), BPF_JLE, 1, (int32_t)cg->dtp->opts.nspec, ok);
+		dt_cg_fault(cg, DT_FAULT_ILLOP);
+		dt_ir_place(IR(cg), ok);
 		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 1, 3));
 		dt_ir_ld_mapval(IR(cg), 2, DT_MAP_SPEC, 0);
 		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
@@ -2066,6 +2083,8 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 	cg->clause_exit = skip;
 	cg->clause_fault = dt_ir_label(ir);
 	cg->fault_used = false;
+	cg->clause_drop = dt_ir_label(ir);
+	cg->drop_used = false;
 	cg->needs |= dt_cg_clause_needs(cl);
 
 	cg->pred_fault = dt_ir_label(ir);
@@ -2130,8 +2149,16 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 		dt_cg_submit(cg, force);
 	}
 	/* The verifier rejects unreachable code: a fault path only where something faults. */
-	if (cg->fault_used || cg->pred_fault_used)
+	if (cg->fault_used || cg->pred_fault_used || cg->drop_used)
 		dt_ir_ja(ir, skip);
+	if (cg->drop_used) {
+		dt_ir_place(ir, cg->clause_drop);
+		EMIT(cg, DT_MOV64_REG(1, 8));
+		EMIT(cg, DT_MOV64_IMM(2, 0));
+		EMIT(cg, DT_CALL(BPF_FUNC_ringbuf_discard));
+		if (cg->fault_used || cg->pred_fault_used)
+			dt_ir_ja(ir, skip);
+	}
 	if (cg->fault_used) {
 		dt_ir_place(ir, cg->clause_fault);
 		dt_cg_fault_path(cg, cl, cl->has_record);

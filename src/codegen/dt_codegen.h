@@ -200,6 +200,9 @@ typedef struct dt_cg {
 	int clause_exit;	/* label: end of the current clause */
 	int clause_fault;	/* label: fault path of the current clause */
 	bool fault_used;	/* something in the clause jumps to clause_fault */
+	int clause_drop;	/* label: drop the record, end the clause (speculate( ) of no
+				 * active speculation) */
+	bool drop_used;
 	int pred_fault;		/* label: fault path of the predicate (no record yet) */
 	bool pred_fault_used;
 	int cur_stmt;		/* 0 in the predicate, else the statement number (1-based) */

@@ -98,6 +98,7 @@ enum {
 	DT_FAULT_BADADDR,	/* "invalid address" */
 	DT_FAULT_DIVZERO,	/* "divide-by-zero" */
 	DT_FAULT_NOSCRATCH,	/* "out of scratch space" */
+	DT_FAULT_ILLOP,		/* "illegal operation": commit( )/discard( ) of no speculation */
 };
 
 static inline uint64_t

@@ -44,24 +44,23 @@ dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems)
 /* What a clause has done so far, for the rules of speculations */
 enum {
 	DT_CLS_COMMIT = 1, DT_CLS_SPECULATE = 2, DT_CLS_DATAREC = 4, DT_CLS_AGG = 8,
+	DT_CLS_ERRED = 16,	/* an order error was reported: one per clause, as DTrace
+				 * stops at the first */
 };
 
 /*
  * DTrace's rules for the order of speculate( ), commit( ), aggregations and other actions
  * within a clause, with its tags; fn is a DT_ACTFN_* or -1 for an aggregation. Called for
  * each in program order once its arguments are known good. False after the error. discard( )
- * records nothing, as in illumos DTrace.
+ * records nothing, as in illumos DTrace; several commit( )s in a clause are allowed, as in
+ * DTrace on BPF (each commits its own id).
  */
 static bool
-dt_sema_clsflags(dt_sema_t *s, dt_node_t *at, int fn)
+dt_sema_clsorder(dt_sema_t *s, dt_node_t *at, int fn)
 {
 	unsigned *cf = &s->clsflags;
 
 	if (fn == DT_ACTFN_COMMIT) {
-		if (*cf & DT_CLS_COMMIT) {
-			ERR(s, D_COMM_COMM, at, "commit( ) may not follow commit( )");
-			return false;
-		}
 		if (*cf & (DT_CLS_DATAREC | DT_CLS_AGG)) {
 			ERR(s, D_COMM_DREC, at, "commit( ) may not follow data-recording action(s)");
 			return false;
@@ -116,6 +115,22 @@ dt_sema_clsflags(dt_sema_t *s, dt_node_t *at, int fn)
 		*cf |= DT_CLS_DATAREC;
 	return true;
 }
+
+/* The order check of one action; after a clause's first order error, the rest pass unchecked. */
+static bool
+dt_sema_clsflags(dt_sema_t *s, dt_node_t *at, int fn)
+{
+	unsigned *cf = &s->clsflags;
+
+	if (*cf & DT_CLS_ERRED)
+		return false;
+	if (!dt_sema_clsorder(s, at, fn)) {
+		*cf |= DT_CLS_ERRED;
+		return false;
+	}
+	return true;
+}
+
 static dt_action_t *dt_sema_new_action(dt_sema_t *s, dt_act_kind_t kind, int nitems);
 
 /*

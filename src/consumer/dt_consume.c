@@ -84,6 +84,17 @@ dt_consume_arg(dt_arena_t *tmp, const uint8_t *rec, uint32_t len, const dt_recit
 	a->is_float = it->fmt == DT_RECFMT_FLOAT;
 }
 
+/* Each fault's words and its code in DTrace (DTRACEFLT_*), which ERROR's arg4 shows. */
+static const struct {
+	const char *name;
+	uint64_t code;
+} dt_faults[] = {
+	[DT_FAULT_BADADDR] = { "invalid address", 1 },
+	[DT_FAULT_ILLOP] = { "illegal operation", 3 },
+	[DT_FAULT_DIVZERO] = { "divide-by-zero", 4 },
+	[DT_FAULT_NOSCRATCH] = { "out of scratch space", 5 },
+};
+
 static void
 dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 {
@@ -100,32 +111,23 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	memcpy(&addr, rec + DT_FAULT_ADDR, 8);
 	memcpy(&clause, rec + DT_FAULT_CLAUSE, 8);
 	kind = DT_FAULT_WORD_KIND(word);
+	if (kind >= DT_ARRAY_SIZE(dt_faults) || !dt_faults[kind].name)
+		kind = DT_FAULT_BADADDR;
 	prp = dt_probe_by_id(dtp, prid);
 	dt_consume_out_flush(dtp);
 	/* One write per message: a fault on every event makes many (and may trace them). */
 	dt_sb_printf(&msg, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): ",
 		     (unsigned long long)clause + 1, prid, prp ? prp->prov : "",
 		     prp ? prp->mod : "", prp ? prp->func : "", prp ? prp->name : "");
-	switch (kind) {
-	case DT_FAULT_DIVZERO:
-		dt_sb_puts(&msg, "divide-by-zero");
-		break;
-	case DT_FAULT_NOSCRATCH:
-		dt_sb_puts(&msg, "out of scratch space");
-		break;
-	case DT_FAULT_BADADDR:
-	default:
+	if (kind == DT_FAULT_BADADDR)
 		dt_sb_printf(&msg, "invalid address (0x%llx)", (unsigned long long)addr);
-		break;
-	}
+	else
+		dt_sb_puts(&msg, dt_faults[kind].name);
 	/* DTrace says which action; we add where it is in the source. */
 	{
 		unsigned stmt = DT_FAULT_WORD_STMT(word);
-		/* DTrace's fault codes: DTRACEFLT_BADADDR 1, DTRACEFLT_DIVZERO 4,
-		 * DTRACEFLT_NOSCRATCH 5 */
-		uint64_t eargs[8] = {0, clause + 1, stmt, 0,
-				     kind == DT_FAULT_DIVZERO ? 4 :
-				     kind == DT_FAULT_NOSCRATCH ? 5 : 1, addr, 0, 0};
+		uint64_t eargs[8] = {0, clause + 1, stmt, 0, dt_faults[kind].code,
+				     addr, 0, 0};
 		uint32_t site = DT_FAULT_WORD_SITE(word);
 		dt_program_t *prog = dtp->prog;
 
@@ -147,10 +149,7 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 			dt_strbuf_t js = {0};
 
 			msg.s[--msg.len] = '\0';
-			dt_json_fault(&js, prp, prid, clause + 1,
-				      kind == DT_FAULT_DIVZERO ? "divide-by-zero" :
-				      kind == DT_FAULT_NOSCRATCH ? "out of scratch space" :
-				      "invalid address", addr, stmt,
+			dt_json_fault(&js, prp, prid, clause + 1, dt_faults[kind].name, addr, stmt,
 				      site < prog->fault_sites.len ? &prog->fault_sites.data[site]
 								   : NULL, dt_sb_str(&msg));
 			dt_consume_flush(dtp, &js);
@@ -418,6 +417,15 @@ dt_consume_record(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	dt_consume_print(dtp, rec, len, false);
 }
 
+static bool
+dt_clause_only_ends_specs(const dt_clause_t *cl)
+{
+	for (int i = 0; i < cl->nactions; i++)
+		if (cl->actions[i].kind != DT_ACT_COMMIT && cl->actions[i].kind != DT_ACT_DISCARD)
+			return false;
+	return cl->nactions > 0;
+}
+
 /* Print one record: its probe columns, then each action's output. */
 static void
 dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_probe_after)
@@ -428,7 +436,7 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 	dt_clause_t *cl;
 	dt_strbuf_t *sb = &dtp->cons->rec_sb;
 	dt_arena_t *tmp = &dtp->cons->rec_arena;
-	bool quiet = dtp->opts.quiet, json = dtp->opts.oformat == DT_OFORMAT_JSON;
+	bool quiet = dtp->opts.quiet, json = dtp->opts.oformat == DT_OFORMAT_JSON, ends_specs;
 	uint64_t ran;		/* which conditional actions ran */
 	dt_strbuf_t js = {0};	/* -x oformat=json: the record's object (a commit may print
 				 * other records before it ends) */
@@ -438,9 +446,12 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 	memcpy(&ci, rec + 6, 2);
 	cl = prog->clauses[ci];
 	dt_arena_reset(tmp);
+	/* A clause that only commits or discards prints no line of its own, as in DTrace. */
+	ends_specs = dt_clause_only_ends_specs(cl);
+	quiet |= ends_specs;
 	if (json)
 		dt_json_probe_open(dtp, &js, cpu, prid);
-	else
+	else if (!ends_specs)
 		dt_consume_prefix(dtp, sb, cpu, prid, ci, same_probe_after);
 	ran = dt_rec_ran(cl, rec, len);
 	for (int i = 0; i < cl->nactions; i++) {
