@@ -1752,7 +1752,11 @@ main(int argc, char **argv)
 	}
 	c.dtp->prog = prog;
 	if (prog->probes.len == 0 && !c.dtp->opts.zdefs) {
-		fprintf(stderr, "dtrace: no probes specified\n");
+		/* as DTrace: "matched 0 probes" for each program first (-x empty lets one be
+		 * empty) */
+		if (!c.dtp->opts.quiet)
+			dt_banner(&c, prog);
+		fprintf(stderr, "dtrace: no probes %s\n", c.srcs.len ? "matched" : "specified");
 		rc = 1;
 		goto done;
 	}
@@ -1764,12 +1768,6 @@ main(int argc, char **argv)
 	}
 	if (c.compile_only)
 		goto done;
-	if (prog->destructive && !c.dtp->opts.destructive) {
-		fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not "
-			"allowed\n");
-		rc = 1;
-		goto done;
-	}
 	if (dt_check_privileges() < 0) {
 		rc = 1;
 		goto done;
@@ -1793,6 +1791,13 @@ main(int argc, char **argv)
 	}
 	if (!c.dtp->opts.quiet)
 		dt_banner(&c, prog);
+	/* DTrace refuses them when tracing would start: after the banner, nothing attached */
+	if (prog->destructive && !c.dtp->opts.destructive) {
+		fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not "
+			"allowed\n");
+		rc = 1;
+		goto done;
+	}
 	if (c.dtp->target_pid && c.cmd == NULL && c.verbose)
 		fprintf(stderr, "dtrace: tracing pid %d\n", (int)c.dtp->target_pid);
 	rc = dt_run(&c);

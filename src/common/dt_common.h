@@ -235,6 +235,7 @@ typedef struct dt_loc {
 	X(D_PRAGERR)                                                                         \
 	X(D_PRAGMA_DEPEND)                                                                   \
 	X(D_MACRO_UNDEF)                                                                     \
+	X(D_EMPTY)                                                                           \
 	X(D_ACT_SPEC)                                                                        \
 	X(D_EXIT_SPEC)                                                                       \
 	X(D_COMM_COMM)                                                                       \

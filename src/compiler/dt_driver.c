@@ -20,6 +20,31 @@
 #include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"
 
+/*
+ * A source with nothing in it (no clause, declaration or pragma) is DTrace's D_EMPTY, at its
+ * end, unless -x empty allows it.
+ */
+static void
+dt_compile_empty_check(dt_compile_t *cc, const dt_source_t *src, const dt_node_t *root)
+{
+	dt_loc_t loc = {0};
+
+	if (!root || root->list.len || (cc->dtp && cc->dtp->opts.empty) || cc->diags.count)
+		return;
+	loc.src = src;
+	loc.line = 1;
+	loc.col = 1;
+	for (size_t i = 0; i < src->len; i++) {
+		if (src->text[i] == '\n') {
+			loc.line++;
+			loc.col = 1;
+		} else {
+			loc.col++;
+		}
+	}
+	dt_diag_error(&cc->diags, D_EMPTY, loc, "empty D program translation unit");
+}
+
 struct dt_program *
 dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node_t ***rootsp)
 {
@@ -30,8 +55,10 @@ dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node
 	/* the libraries first: their types and inlines are the program's to use */
 	for (int i = 0; i < cc->nlibs; i++)
 		roots[i] = dt_parse(cc, &cc->libs[i]);
-	for (int i = 0; i < nsrcs; i++)
+	for (int i = 0; i < nsrcs; i++) {
 		roots[cc->nlibs + i] = dt_parse(cc, &srcs[i]);
+		dt_compile_empty_check(cc, &srcs[i], roots[cc->nlibs + i]);
+	}
 	if (rootsp)
 		*rootsp = roots + cc->nlibs;
 	if (cc->diags.count)

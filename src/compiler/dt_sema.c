@@ -711,7 +711,7 @@ dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
 			name = w.data[dcp + 1];
 			if ((val = strchr(name, '=')) != NULL)
 				*val++ = '\0';
-			if (s->dtp && dt_opt_set(s->dtp, name, val, &why) < 0) {
+			if (s->dtp && dt_opt_set_pragma(s->dtp, name, val, &why) < 0) {
 				if (val)
 					ERR(s, D_PRAGMA_OPTSET, n, "failed to set option '%s' to '%s': "
 					    "%s", name, val, why);

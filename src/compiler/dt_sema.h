@@ -122,6 +122,7 @@ bool dt_sema_find_var(dt_sema_t *s, const char *name);
 bool dt_sema_is_kptr_var(dt_sema_t *s, const dt_node_t *id);
 void dt_sema_note_assigned(dt_sema_t *s, const dt_node_t *n);
 bool dt_sema_assigned_later(dt_sema_t *s, const char *name);
+bool dt_sema_reported(dt_sema_t *s, dt_errtag_t tag, const char *msg);
 bool dt_sema_no_action(dt_sema_t *s, const dt_node_t *e);
 
 /* dt_sema_var.c */

@@ -793,6 +793,19 @@ dt_sema_note_assigned(dt_sema_t *s, const dt_node_t *n)
 		dt_sema_note_assigned(s, n->list.data[i]);
 }
 
+/*
+ * Has this very error been reported already? The same undefined name or macro argument used
+ * again says nothing new (DTrace, stopping at the first error, shows it once).
+ */
+bool
+dt_sema_reported(dt_sema_t *s, dt_errtag_t tag, const char *msg)
+{
+	for (const dt_diag_t *d = s->cc->diags.head; d; d = d->next)
+		if (d->tag == tag && strcmp(d->msg, msg) == 0)
+			return true;
+	return false;
+}
+
 bool
 dt_sema_assigned_later(dt_sema_t *s, const char *name)
 {
@@ -1081,7 +1094,11 @@ dt_sema_macro(dt_sema_t *s, dt_node_t *n)
 		const char *arg;
 
 		if (*end || idx < 0 || idx > s->cc->argc) {
-			ERR(s, D_MACRO_UNDEF, n, "macro argument $%s is not defined", n->text);
+			const char *msg = dt_arena_printf(&s->cc->arena, "macro argument $%s is not "
+							  "defined", n->text);
+
+			if (!dt_sema_reported(s, D_MACRO_UNDEF, msg))
+				ERR(s, D_MACRO_UNDEF, n, "%s", msg);
 			return;
 		}
 		arg = idx == 0 ? (s->cc->argv0 ? s->cc->argv0 : "") : s->cc->argv[idx - 1];

@@ -223,7 +223,11 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 			   (kind == DT_VK_GLOBAL && dt_sema_assigned_later(s, name))))
 			t = dt_type_int(s->cc, 8, true);
 		if (!t) {
-			ERR(s, D_IDENT_UNDEF, ref, "failed to resolve %s: Unknown variable name", name);
+			const char *msg = dt_arena_printf(&s->cc->arena, "failed to resolve %s: "
+							  "Unknown variable name", name);
+
+			if (!dt_sema_reported(s, D_IDENT_UNDEF, msg))
+				ERR(s, D_IDENT_UNDEF, ref, "%s", msg);
 			return NULL;
 		}
 		if (kind == DT_VK_ASSOC && !dt_sema_keys_valid(s, &n->list, "associative array"))

@@ -521,9 +521,18 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			/* setopt(): from here on, as if set with -x */
 			const char *why, *val = n > 1 ? args[1].str : NULL;
 
-			if (dt_opt_set_live(dtp, args[0].str, val, &why) < 0)
-				fprintf(stderr, "dtrace: couldn't set option \"%s\" to \"%s\": %s\n",
-					args[0].str, val ? val : "1", why);
+			if (dt_opt_set_live(dtp, args[0].str, val, &why) < 0) {
+				/* DTrace names the clause and probe that asked, and ends the
+				 * message with an empty line */
+				dt_probe_t *prp = dt_probe_by_id(dtp, prid);
+
+				dt_consume_out_flush(dtp);
+				fprintf(stderr, "dtrace: error in dt_clause_%u for probe ID %u "
+					"(%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
+					ci, prid, prp ? prp->prov : "", prp ? prp->mod : "",
+					prp ? prp->func : "", prp ? prp->name : "", args[0].str,
+					val ? val : "1", why);
+			}
 			break;
 		}
 		case DT_ACT_RAISE: case DT_ACT_SPECULATE:
@@ -721,6 +730,18 @@ dt_consume_init(dt_handle_t *dtp)
 			"principal buffer\n");
 		return -1;
 	}
+	/* aggsize must hold one entry (key and value) of each aggregation, as in DTrace */
+	for (int i = 0; i < dtp->prog->naggs; i++) {
+		const dt_aggdesc_t *ad = dtp->prog->aggs[i];
+		uint64_t entry = ad->nkeys ? ad->keysize + ad->nwords * 8ULL
+					   : (ad->nwords + 1) * 8ULL;
+
+		if (entry > dtp->opts.aggsize) {
+			fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size "
+				"of buffer\n");
+			return -1;
+		}
+	}
 	dtp->cons->rb = ring_buffer__new(dtp->map_fds[DT_MAP_RINGBUF], dt_consume_rb, dtp, NULL);
 	if (!dtp->cons->rb) {
 		int err = -errno;
@@ -816,6 +837,12 @@ dt_consume_drops(dt_handle_t *dtp)
 {
 	/* DT_STATS_* words, in order, and how DTrace words each kind of drop. */
 	static const char *const what[] = {"", "aggregation ", "dynamic variable ", "", ""};
+	/* and, with -x droptags, tags them as DTrace does */
+	static const char *const tags[] = {
+		"[DTRACEDROP_PRINCIPAL] ", "[DTRACEDROP_AGGREGATION] ", "[DTRACEDROP_DYNAMIC] ",
+		"[DTRACEDROP_SPECUNAVAIL] ", "",
+	};
+	bool et = dtp->opts.droptags;
 	enum { NW = DT_STATS_SIZE / 8 };
 	int ncpus = libbpf_num_possible_cpus();
 	uint32_t zero = 0;
@@ -839,15 +866,15 @@ dt_consume_drops(dt_handle_t *dtp)
 				dt_consume_drop_json(dtp, w, c, d - *last);
 				dt_consume_out_flush(dtp);
 				if (w == DT_STAT_SPECFAIL / 8) {
-					fprintf(stderr, "dtrace: %llu failed speculation%s (no "
-						"speculative buffer available)\n",
+					fprintf(stderr, "dtrace: %s%llu failed speculation%s (no "
+						"speculative buffer available)\n", et ? tags[w] : "",
 						(unsigned long long)(d - *last),
 						d - *last == 1 ? "" : "s");
 					*last = d;
 					continue;
 				}
-				fprintf(stderr, "dtrace: %llu %sdrop%s on CPU %d\n",
-					(unsigned long long)(d - *last), what[w],
+				fprintf(stderr, "dtrace: %s%llu %sdrop%s on CPU %d\n",
+					et ? tags[w] : "", (unsigned long long)(d - *last), what[w],
 					d - *last == 1 ? "" : "s", c);
 				*last = d;
 			}
@@ -858,8 +885,8 @@ dt_consume_drops(dt_handle_t *dtp)
 		dt_consume_drop_json(dtp, -1, -1,
 				     dtp->cons->spec_drops - dtp->cons->spec_drops_told);
 		dt_consume_out_flush(dtp);
-		fprintf(stderr, "dtrace: %llu speculative drop%s\n",
-			(unsigned long long)(dtp->cons->spec_drops - dtp->cons->spec_drops_told),
+		fprintf(stderr, "dtrace: %s%llu speculative drop%s\n",
+			et ? "[DTRACEDROP_SPEC] " : "", (unsigned long long)(dtp->cons->spec_drops - dtp->cons->spec_drops_told),
 			dtp->cons->spec_drops - dtp->cons->spec_drops_told == 1 ? "" : "s");
 		dtp->cons->spec_drops_told = dtp->cons->spec_drops;
 	}

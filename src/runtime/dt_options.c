@@ -8,7 +8,8 @@
  * table, so each default is written here and nowhere else. The kinds read values as DTrace
  * does:
  *
- *   bool     the bare name, or any value but "0", sets it; "0" clears it
+ *   bool     the bare name, a number but 0, or yes, true, on, set, enable(d) (any case)
+ *            sets it; 0, no, false, off, unset, disable(d) clear it
  *   size     bytes: a number (decimal, 0x hex, 0 octal) with an optional k, m, g or t
  *            suffix (powers of 1024, either case)
  *   time     nanoseconds: a number with a unit (ns, us, ms, s, m, h, d and their long
@@ -18,6 +19,8 @@
  *   string   any text that fits the field (a file name, an address)
  *   ignored  accepted for scripts' sake; it changes nothing on this kernel yet
  *   refused  DTrace's, with no Linux counterpart: setting it is an error with the reason
+ *   version  a D version, "M.m" or "M.m.u", that this compiler implements (up to Sun D
+ *            1.6.4, dtrace(1)'s -V)
  *
  * An option marked fixed holds for the whole trace (the maps, the consumer's buffers and the
  * code were sized by it): setopt() may not change it while tracing, DTrace's "Operation
@@ -34,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dt_runtime.h"
 
@@ -46,6 +50,7 @@ typedef enum dt_optkind {
 	DT_OPTK_STRING,
 	DT_OPTK_IGNORED,
 	DT_OPTK_REFUSED,
+	DT_OPTK_VERSION,
 } dt_optkind_t;
 
 /* The value of a bare "-x name" for a kind that needs one: none, an error. */
@@ -64,6 +69,7 @@ typedef struct dt_optdesc {
 	bool fixed;		/* set for the whole trace: setopt() may not change it */
 	const char *refused;	/* refused: why (the error's text) */
 	const char *argname;	/* string: what its value is, for --help ("file") */
+	bool cmdline;		/* the command line's alone: not from within a D program */
 } dt_optdesc_t;
 
 #define KiB 1024ULL
@@ -172,16 +178,27 @@ static const dt_optdesc_t dt_opts[] = {
 	{"syslibdir", DT_OPTK_STRING, F(syslibdir), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true,
 	 NULL, "dir"},
 	{"stdc", DT_OPTK_ENUM, F(stdc), DT_STDC_XA, 0, DT_STDC_XT, DT_OPT_NEEDVAL, NULL, dt_stdcs,
-	 true},
+	 true, NULL, NULL, true},
+	OPT_BOOL("empty", empty, true),
+	OPT_BOOL("rawbytes", rawbytes, false),
+	OPT_BOOL("droptags", droptags, false),
+	/* paths for libraries and kernel modules: none to search here, but DTrace refuses
+	 * them in a program as it does */
+	{"ldpath", DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL, true, NULL, NULL, true},
+	{"modpath", DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL, true, NULL, NULL, true},
+	/* the registers code may use: BPF has 8 DTrace would count (r0 and r6-r9 aside) */
+	{"iregs", DT_OPTK_COUNT, 0, 0, 8, 1, 8, DT_OPT_NEEDVAL, NULL, NULL, true},
+	/* the D language version a program asks for: one this compiler knows */
+	{"version", DT_OPTK_VERSION, 0, 0, 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true},
 	/* -a: anonymous tracing, which no Linux tracer has (dtrace.c says it for -A too) */
 	{"grabanon", DT_OPTK_REFUSED, 0, 0, 0, 0, 0, 0, NULL, NULL, false, DT_ANON_WHY},
 	OPT_IGNORED("jstackstrsize"), OPT_IGNORED("stackindent"),
-	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"), OPT_IGNORED("rawbytes"),
+	OPT_IGNORED("bufresize"), OPT_IGNORED("aggpercpu"),
 	OPT_IGNORED("defaultargs"), OPT_IGNORED("disasm"),
 	OPT_IGNORED("linkmode"), OPT_IGNORED("pspec"),
-	OPT_IGNORED("version"), OPT_IGNORED("verbose"),
+	OPT_IGNORED("verbose"),
 	OPT_IGNORED("incdir"), OPT_IGNORED("define"), OPT_IGNORED("undef"),
-	OPT_IGNORED("evaltime"), OPT_IGNORED("droptags"), OPT_IGNORED("ctypes"),
+	OPT_IGNORED("evaltime"), OPT_IGNORED("ctypes"),
 	OPT_IGNORED("dtypes"), OPT_IGNORED("procrate"),
 };
 
@@ -367,6 +384,64 @@ dt_opt_set_live(dt_handle_t *dtp, const char *name, const char *value, const cha
 }
 
 int
+dt_opt_set_pragma(dt_handle_t *dtp, const char *name, const char *value, const char **why)
+{
+	const dt_optdesc_t *d = dt_opt_lookup(name, why);
+
+	if (!d)
+		return -1;
+	if (d->cmdline) {
+		*why = "Option cannot be used from within a D program";
+		return -1;
+	}
+	return dt_opt_set(dtp, name, value, why);
+}
+
+/* The D versions there have been, up to this compiler's own (Sun D 1.6.4). */
+static bool
+dt_opt_version_known(const char *v, const char **why)
+{
+	static const char *const known[] = {
+		"1.0", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.4", "1.4.1", "1.5", "1.6",
+		"1.6.1", "1.6.2", "1.6.3", "1.6.4",
+	};
+	unsigned a, b, c = 0;
+	int n = 0;
+	char buf[40];
+
+	if (sscanf(v, "%u.%u%n", &a, &b, &n) != 2 ||
+	    (v[n] && (sscanf(v + n, ".%u%n", &c, &n) != 1 || v[strlen(v) - 1] == '.')) ||
+	    a > 255 || b > 4095 || c > 4095) {
+		*why = "Version is not properly formatted or is too large";
+		return false;
+	}
+	snprintf(buf, sizeof(buf), c ? "%u.%u.%u" : "%u.%u", a, b, c);
+	for (size_t i = 0; i < DT_ARRAY_SIZE(known); i++)
+		if (strcmp(buf, known[i]) == 0)
+			return true;
+	*why = "Requested version is not supported by compiler";
+	return false;
+}
+
+/* A bool's words, as DTrace takes them: 1 sets, 0 clears, -1 not one of them. */
+static int
+dt_opt_bool_word(const char *v)
+{
+	static const char *const words[][2] = {
+		{"yes", "no"}, {"enable", "disable"}, {"enabled", "disabled"}, {"true", "false"},
+		{"on", "off"}, {"set", "unset"},
+	};
+
+	for (size_t i = 0; i < DT_ARRAY_SIZE(words); i++) {
+		if (strcasecmp(v, words[i][0]) == 0)
+			return 1;
+		if (strcasecmp(v, words[i][1]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+int
 dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why)
 {
 	const dt_optdesc_t *d = dt_opt_lookup(name, why);
@@ -391,10 +466,12 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 		return 0;
 	case DT_OPTK_REFUSED:
 		return -1;	/* above */
+	case DT_OPTK_VERSION:
+		return dt_opt_version_known(value, why) ? 0 : -1;
 	case DT_OPTK_BOOL:
-		/* a number, or true or false (setopt("aggsortkey", "false")); not any word */
-		if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0) {
-			v = value[0] == 't';
+		/* a number, or one of DTrace's words (setopt("aggsortkey", "false")) */
+		if (dt_opt_bool_word(value) >= 0) {
+			v = (uint64_t)dt_opt_bool_word(value);
 			rc = 0;
 		} else {
 			rc = dt_opt_number(value, false, &v);

@@ -108,6 +108,9 @@ typedef struct dt_options {
 	uint32_t cpu;		/* -x cpu: the one CPU probes fire on, or DT_CPU_ALL */
 	char syslibdir[4096];	/* -x syslibdir: the D libraries' directory; "": built in */
 	dt_stdc_t stdc;		/* -X: cpp's C dialect */
+	bool empty;		/* -x empty: a program with no clauses is no error */
+	bool rawbytes;		/* trace() of a string prints its bytes, as tracemem() */
+	bool droptags;		/* drop messages begin with DTrace's tag ([DTRACEDROP_...]) */
 } dt_options_t;
 
 /* One loaded BPF program and where it is attached. */
@@ -185,6 +188,8 @@ void dt_handle_free(dt_handle_t *dtp);	/* detaches, closes, frees; accepts NULL 
  * reason. A size above its limit is lowered to it, with DTrace's warning on stderr.
  */
 int dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **why);
+/* #pragma D option: as dt_opt_set, but the options only the command line may set refused */
+int dt_opt_set_pragma(dt_handle_t *dtp, const char *name, const char *value, const char **why);
 /* The same while tracing (setopt()): an option fixed for the trace is refused, as DTrace. */
 int dt_opt_set_live(dt_handle_t *dtp, const char *name, const char *value, const char **why);
 void dt_opt_defaults(dt_options_t *o);	/* every option's default */

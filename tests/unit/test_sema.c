@@ -360,6 +360,10 @@ UNIT_TEST(errors)
 	UNIT_EQ_STR(error_of("BEGIN { trace(1); } BEGIN { trace(x); trace(y); }"),
 		    "D_IDENT_UNDEF 1:35 action list: failed to resolve x: Unknown variable name\n"
 		    "D_IDENT_UNDEF 1:45 action list: failed to resolve y: Unknown variable name");
+	/* the same undefined name or macro argument again: reported once */
+	UNIT_EQ_STR(error_of("BEGIN /x != 0/ { exit(x); } BEGIN { trace($3); trace($3); }"),
+		    "D_IDENT_UNDEF 1:8 predicate: failed to resolve x: Unknown variable name\n"
+		    "D_MACRO_UNDEF 1:43 action list: macro argument $3 is not defined");
 }
 
 /* struct, union, enum and typedef definitions: layout, constants, and DTrace's errors */
