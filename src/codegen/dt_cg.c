@@ -1489,7 +1489,7 @@ dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n)
  * r0 = the "size" bytes (1 to 8) at kernel address r0, read with one probe read into a
  * zeroed slot and loaded as a little-endian word; a bad address is a fault naming it.
  */
-static void
+void
 dt_cg_kload(dt_cg_t *cg, uint32_t size)
 {
 	int ok = dt_ir_label(IR(cg));

@@ -1273,12 +1273,12 @@ dt_cg_kread_scratch(dt_cg_t *cg, uint32_t x, int size)
 	PLACE(ok);
 }
 
-/* The four bytes at x as fmt's dotted quad, into the size bytes at dst (bpf_snprintf). */
+/* The n bytes at x (at most 12), formatted by fmt, into the size bytes at dst (bpf_snprintf). */
 static void
-dt_cg_inet_quad(dt_cg_t *cg, const char *fmt, uint32_t dst, uint32_t size, uint32_t x,
-		uint32_t data)
+dt_cg_bytes_snprintf(dt_cg_t *cg, const char *fmt, uint32_t dst, uint32_t size, uint32_t x,
+	       uint32_t n, uint32_t data)
 {
-	for (uint32_t i = 0; i < 4; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		LDB(1, 7, x + i);
 		MST(data + 8 * i, 1);
 	}
@@ -1288,8 +1288,16 @@ dt_cg_inet_quad(dt_cg_t *cg, const char *fmt, uint32_t dst, uint32_t size, uint3
 	dt_ir_ld_mapval(IR(cg), 3, DT_MAP_STRTAB, dt_cg_strtab(cg, fmt, strlen(fmt)));
 	EMIT(cg, DT_MOV64_REG(4, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 4, (int32_t)data));
-	EMIT(cg, DT_MOV64_IMM(5, 32));
+	EMIT(cg, DT_MOV64_IMM(5, (int32_t)(8 * n)));
 	EMIT(cg, DT_CALL(BPF_FUNC_snprintf));
+}
+
+/* The four bytes at x as fmt's dotted quad, into the size bytes at dst. */
+static void
+dt_cg_inet_quad(dt_cg_t *cg, const char *fmt, uint32_t dst, uint32_t size, uint32_t x,
+		uint32_t data)
+{
+	dt_cg_bytes_snprintf(cg, fmt, dst, size, x, 4, data);
 }
 
 /* Where the next character goes: r<reg> = r7 + (the cursor r1 & 63), out's offset apart. */
@@ -1412,12 +1420,34 @@ dt_cg_inet6_text(dt_cg_t *cg, uint32_t out, uint32_t data)
 }
 
 /*
+ * The IPv4 address embedded in an IPv6 one: as efmt (embed) or a plain dotted quad; with
+ * strict (not 0), as efmt when the scratch word there is not 0 (inet_ntoa6's second
+ * argument).
+ */
+static void
+dt_cg_inet6_quad(dt_cg_t *cg, bool embed, const char *efmt, uint32_t out, uint32_t x,
+		 uint32_t data, uint32_t strict, int done)
+{
+	int plain = LBL();
+
+	if (strict) {
+		MLD(1, strict);
+		JIMM(BPF_JEQ, 1, 0, plain);
+		dt_cg_inet_quad(cg, efmt, out, 64, x + 12, data);
+		JA(done);
+	}
+	PLACE(plain);
+	dt_cg_inet_quad(cg, embed ? efmt : "%u.%u.%u.%u", out, 64, x + 12, data);
+}
+
+/*
  * The IPv6 address at the address in r3, into the scratch value at out (72 bytes; data and
  * x are 72 and 16 bytes of room): embed says whether an IPv4 address inside keeps its
  * IPv6 prefix (inet_ntop) or goes alone (inet_ntoa6).
  */
 static void
-dt_cg_inet6(dt_cg_t *cg, bool embed, uint32_t out, uint32_t x, uint32_t data)
+dt_cg_inet6(dt_cg_t *cg, bool embed, uint32_t out, uint32_t x, uint32_t data,
+	    uint32_t strict)
 {
 	int v6 = LBL(), mapped = LBL(), compat = LBL(), done = LBL();
 
@@ -1442,10 +1472,10 @@ dt_cg_inet6(dt_cg_t *cg, bool embed, uint32_t out, uint32_t x, uint32_t data)
 	dt_cg_inet6_text(cg, out, data);
 	JA(done);
 	PLACE(mapped);
-	dt_cg_inet_quad(cg, embed ? "::ffff:%u.%u.%u.%u" : "%u.%u.%u.%u", out, 64, x + 12, data);
+	dt_cg_inet6_quad(cg, embed, "::ffff:%u.%u.%u.%u", out, x, data, strict, done);
 	JA(done);
 	PLACE(compat);
-	dt_cg_inet_quad(cg, embed ? "::%u.%u.%u.%u" : "%u.%u.%u.%u", out, 64, x + 12, data);
+	dt_cg_inet6_quad(cg, embed, "::%u.%u.%u.%u", out, x, data, strict, done);
 	PLACE(done);
 }
 
@@ -1473,8 +1503,15 @@ dt_cg_inet_body(dt_cg_t *cg, const dt_cglib_t *lib)
 		dt_cg_kread_scratch(cg, x, 4);
 		dt_cg_inet_quad(cg, "%u.%u.%u.%u", r, cr, x, data);
 	} else if (id == DT_SUBR_INET_NTOA6) {
+		/* inet_ntoa6(addr, strict): strict other than 0 keeps the IPv6 form */
+		uint32_t strict = lib->nargs > 1 ? dt_cg_temp(cg, 8) : 0;
+
+		if (strict) {
+			dt_cg_lib_arg(cg, 1, 1);
+			MST(strict, 1);
+		}
 		dt_cg_lib_arg(cg, 3, 0);
-		dt_cg_inet6(cg, false, out, x, data);
+		dt_cg_inet6(cg, false, out, x, data, strict);
 		dt_cg_inet6_copy(cg, r, cr, out);
 	} else {
 		int not4 = LBL(), bad = LBL(), done = LBL();
@@ -1487,7 +1524,7 @@ dt_cg_inet_body(dt_cg_t *cg, const dt_cglib_t *lib)
 		JA(done);
 		PLACE(not4);
 		JIMM(BPF_JNE, 1, 10, bad);
-		dt_cg_inet6(cg, true, out, x, data);
+		dt_cg_inet6(cg, true, out, x, data, 0);
 		dt_cg_inet6_copy(cg, r, cr, out);
 		JA(done);
 		PLACE(bad);
@@ -1946,10 +1983,61 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 {
 	int id = n->ident_id;
 	uint32_t cr = dt_cg_strcap(cg, n);
-	dt_cglib_t lib = {dt_cg_inet_body, dt_subr_name(id), {(uint32_t)id, cr},
-			  id == DT_SUBR_INET_NTOP ? 2 : 1};
+	dt_cglib_t lib = {dt_cg_inet_body, dt_subr_name(id),
+			  {(uint32_t)id, cr, (uint32_t)n->list.len}, (int)n->list.len};
 
 	dt_cg_lib_subr(cg, n, &lib, true, cr);
+}
+
+/*
+ * link_ntop(type, addr): a link-layer address as DTrace writes it, bytes in two lowercase
+ * hex digits joined by ':': 6 for ARPHRD_ETHER (1), 20 for ARPHRD_INFINIBAND (32). Another
+ * type is an illegal operation, checked at the call, as a library routine's only fault is a
+ * bad address (the address's, read here). bpf_snprintf takes 12 values at most, so the 20
+ * bytes are two halves of 10.
+ */
+static uint32_t
+dt_cg_link_ntop_body(dt_cg_t *cg, const dt_cglib_t *lib)
+{
+	static const char eth[] = "%02x:%02x:%02x:%02x:%02x:%02x";
+	static const char ib[] = "%02x:%02x:%02x:%02x:%02x:%02x:%02x:%02x:%02x:%02x";
+	uint32_t cr = lib->key[0], r = dt_cg_temp(cg, cr), x = dt_cg_temp(cg, 24);
+	uint32_t data = dt_cg_temp(cg, 160), out = dt_cg_temp(cg, 64);
+	int not_eth = LBL(), done = LBL();
+
+	dt_cg_lib_arg(cg, 3, 1);
+	dt_cg_lib_arg(cg, 1, 0);
+	JIMM(BPF_JNE, 1, 1, not_eth);
+	dt_cg_kread_scratch(cg, x, 6);
+	dt_cg_bytes_snprintf(cg, eth, out, 18, x, 6, data);
+	JA(done);
+	PLACE(not_eth);
+	dt_cg_kread_scratch(cg, x, 20);
+	dt_cg_bytes_snprintf(cg, ib, out, 30, x, 10, data);
+	MSTI(out + 29, ':');	/* over the first half's NUL: the halves join */
+	dt_cg_bytes_snprintf(cg, ib, out + 30, 30, x + 10, 10, data + 80);
+	PLACE(done);
+	dt_cg_inet6_copy(cg, r, cr, out);
+	return r;
+}
+
+static void
+dt_cg_link_ntop(dt_cg_t *cg, dt_node_t *n)
+{
+	uint32_t cr = dt_cg_strcap(cg, n);
+	dt_cglib_t lib = {dt_cg_link_ntop_body, "link_ntop", {cr}, 2};
+	int ok = LBL();
+
+	dt_cg_expr(cg, n->list.data[0]);
+	dt_cg_push(cg);
+	dt_cg_ptrarg(cg, n->list.data[1]);
+	EMIT(cg, DT_MOV64_REG(2, 0));
+	dt_cg_pop(cg, 1);
+	JIMM(BPF_JEQ, 1, 1, ok);
+	JIMM(BPF_JEQ, 1, 32, ok);
+	dt_cg_fault(cg, DT_FAULT_ILLOP);
+	PLACE(ok);
+	dt_cg_lib_call(cg, &lib, true, cr);
 }
 
 /* network order is big-endian; the swap also zero-extends the result */
@@ -1979,6 +2067,39 @@ dt_cg_subr_getmajor(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_ALU32_IMM(BPF_RSH, 0, 20));
 	} else {
 		EMIT(cg, DT_ALU32_IMM(BPF_AND, 0, 0xfffff));
+	}
+}
+
+/*
+ * mutex_owned(m), mutex_owner(m): a kernel struct mutex keeps its owner's task_struct in
+ * m->owner, flag bits in its low 3 bits (0: not held); a bad address is a fault.
+ * mutex_type_adaptive(m) is 1 and mutex_type_spin(m) 0: Linux mutexes are all adaptive.
+ */
+static void
+dt_cg_subr_mutex(dt_cg_t *cg, dt_node_t *n)
+{
+	int owner;
+
+	dt_cg_expr(cg, n->list.data[0]);
+	if (n->ident_id == DT_SUBR_MUTEX_TYPE_ADAPTIVE || n->ident_id == DT_SUBR_MUTEX_TYPE_SPIN) {
+		EMIT(cg, DT_MOV64_IMM(0, n->ident_id == DT_SUBR_MUTEX_TYPE_ADAPTIVE));
+		return;
+	}
+	owner = dt_cg_btf_offset(cg, "mutex", "owner");
+	if (owner < 0) {
+		dt_cg_fail(cg, "mutex_owned( ) and mutex_owner( ) need the kernel's BTF "
+			   "(/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, owner));
+	dt_cg_kload(cg, 8);
+	EMIT(cg, DT_ALU64_IMM(BPF_AND, 0, ~7));
+	if (n->ident_id == DT_SUBR_MUTEX_OWNED) {
+		int done = LBL();
+
+		JIMM(BPF_JEQ, 0, 0, done);
+		EMIT(cg, DT_MOV64_IMM(0, 1));
+		PLACE(done);
 	}
 }
 

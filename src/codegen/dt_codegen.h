@@ -305,6 +305,8 @@ void dt_cg_kread_scratch(dt_cg_t *cg, uint32_t off, int size);
 void dt_cg_d_path(dt_cg_t *cg, dt_node_t *n);
 /* Byte offset of member mem in struct sname, from the kernel's BTF (loaded once), or -1. */
 int dt_cg_btf_offset(dt_cg_t *cg, const char *sname, const char *mem);
+/* r0 = the size bytes (1 to 8) at kernel address r0; a bad address is a fault */
+void dt_cg_kload(dt_cg_t *cg, uint32_t size);
 /* realtime minus TAI, in ns (walltimestamp). */
 int64_t dt_cg_tai_to_real(void);
 /* stack()/ustack() written into [base + off, + size) (zeroed past the last frame). */

@@ -212,7 +212,7 @@ dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 			.cc = cc,
 			.dtp = dtp,
 			.prog = prog,
-			.strsize = dtp->opts.strsize,
+			.strsize = dtp->opts.strsize + 1,	/* strsize characters and the NUL */
 		};
 
 		dt_ir_init(&cg.ir);

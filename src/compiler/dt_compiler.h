@@ -481,8 +481,9 @@ enum { DT_ACTFN_TRACE, DT_ACTFN_PRINTF, DT_ACTFN_EXIT, DT_ACTFN_PRINTA, DT_ACTFN
 	X(GETMAJOR,	"getmajor",	"i",	"uint32_t",	dt_cg_subr_getmajor)        \
 	X(GETMINOR,	"getminor",	"i",	"uint32_t",	dt_cg_subr_getmajor)        \
 	X(INET_NTOA,	"inet_ntoa",	"p",	"string",	dt_cg_inet)                 \
-	X(INET_NTOA6,	"inet_ntoa6",	"p",	"string",	dt_cg_inet)                 \
+	X(INET_NTOA6,	"inet_ntoa6",	"p|i",	"string",	dt_cg_inet)                 \
 	X(INET_NTOP,	"inet_ntop",	"ip",	"string",	dt_cg_inet)                 \
+	X(LINK_NTOP,	"link_ntop",	"iP",	"string",	dt_cg_link_ntop)            \
 	X(PROGENYOF,	"progenyof",	"i",	"int",		dt_cg_progenyof)            \
 	X(SPECULATION,	"speculation",	"",	"int",		dt_cg_subr_speculation)     \
 	X(STRTOK,	"strtok",	"Ss",	"string",	dt_cg_strtok)               \
@@ -496,7 +497,12 @@ enum { DT_ACTFN_TRACE, DT_ACTFN_PRINTF, DT_ACTFN_EXIT, DT_ACTFN_PRINTA, DT_ACTFN
 	X(ALLOCA,	"alloca",	"i",	"void *",	dt_cg_subr_alloca)          \
 	X(COPYIN,	"copyin",	"pi",	"void *",	dt_cg_subr_copyin)          \
 	X(COPYINTO,	"copyinto",	"piP",	"void",		dt_cg_subr_copyinto)        \
-	X(BCOPY,	"bcopy",	"PPi",	"void",		dt_cg_subr_copyinto)
+	X(BCOPY,	"bcopy",	"PPi",	"void",		dt_cg_subr_copyinto)        \
+	/* a kernel struct mutex: whether held, its owner; every one is adaptive on Linux */ \
+	X(MUTEX_OWNED,	"mutex_owned",	"p",	"int",		dt_cg_subr_mutex)           \
+	X(MUTEX_OWNER,	"mutex_owner",	"p",	"struct task_struct *", dt_cg_subr_mutex)  \
+	X(MUTEX_TYPE_ADAPTIVE, "mutex_type_adaptive", "p", "int", dt_cg_subr_mutex)         \
+	X(MUTEX_TYPE_SPIN, "mutex_type_spin", "p",	"int",		dt_cg_subr_mutex)
 
 /* node->ident_id of subroutines (DT_IDENT_SUBR) */
 typedef enum dt_subr_id {

@@ -79,6 +79,9 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		case DT_SUBR_INET_NTOA6: case DT_SUBR_INET_NTOP:
 			cap = 48;	/* INET6_ADDRSTRLEN (46), rounded up */
 			break;
+		case DT_SUBR_LINK_NTOP:
+			cap = 60;	/* 20 bytes of an InfiniBand address, 3 characters each */
+			break;
 		case DT_SUBR_COPYINSTR: case DT_SUBR_STRJOIN: case DT_SUBR_STRTOK:
 		case DT_SUBR_D_PATH: case DT_SUBR_FI_PATHNAME: case DT_SUBR_FI_MOUNT:
 			break;	/* up to strsize */
@@ -88,7 +91,9 @@ dt_sema_strcap(dt_compile_t *cc, const dt_node_t *n, uint32_t strsize)
 		case DT_SUBR_NTOHLL: case DT_SUBR_RAND: case DT_SUBR_GETMAJOR:
 		case DT_SUBR_GETMINOR: case DT_SUBR_PROGENYOF: case DT_SUBR_SPECULATION:
 		case DT_SUBR_ALLOCA: case DT_SUBR_COPYIN: case DT_SUBR_COPYINTO:
-		case DT_SUBR_BCOPY: case DT_SUBR_COUNT:
+		case DT_SUBR_BCOPY: case DT_SUBR_MUTEX_OWNED: case DT_SUBR_MUTEX_OWNER:
+		case DT_SUBR_MUTEX_TYPE_ADAPTIVE: case DT_SUBR_MUTEX_TYPE_SPIN:
+		case DT_SUBR_COUNT:
 			break;	/* not strings */
 		}
 		break;
@@ -125,7 +130,7 @@ dt_sema_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
 	}
 	if (dt_is_string(e->type)) {
 		it.kind = DT_REC_STRING;
-		it.size = (uint32_t)DT_ALIGN(dt_sema_strcap(s->cc, e, s->dtp->opts.strsize), 8);
+		it.size = (uint32_t)DT_ALIGN(dt_sema_strcap(s->cc, e, dt_strslot(s->dtp)), 8);
 	} else {
 		it.kind = DT_REC_INT;
 		it.size = e->type ? e->type->size : 8;

@@ -1053,7 +1053,7 @@ dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign)
 	/* The widest string at each key position decides the key slot. */
 	for (int i = 0; i < ad->nkeys; i++) {
 		uint32_t *caps = s->agg_keycap.data[ad->id];
-		uint32_t c = dt_sema_strcap(s->cc, agg->list.data[i], s->dtp->opts.strsize);
+		uint32_t c = dt_sema_strcap(s->cc, agg->list.data[i], dt_strslot(s->dtp));
 
 		if (ad->keys[i].kind == DT_REC_STRING && c > caps[i])
 			caps[i] = c;

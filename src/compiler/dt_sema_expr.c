@@ -1073,6 +1073,15 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	n->type = strcmp(sp->result, "string") == 0 ? dt_type_string(s->cc) :
 		  strcmp(sp->result, "void *") == 0 ? dt_type_ptr(s->cc, dt_type_void(s->cc)) :
 		  dt_type_named(s->cc, sp->result);
+	if (!n->type) {
+		/* a kernel type ("struct task_struct *"): from BTF */
+		char *why = NULL;
+
+		n->type = dt_type_lookup(s->cc, sp->result, &why);
+		if (!n->type)
+			ERR(s, D_UNKNOWN, n, "%s( ): its result type %s is unknown: %s", n->text,
+			    sp->result, why ? why : "no BTF");
+	}
 }
 
 /*

@@ -36,7 +36,7 @@ dt_var_slot(dt_sema_t *s, const dt_type_t *t)
 
 	if (rt->kind == DT_TYPE_STRUCT || rt->kind == DT_TYPE_UNION || rt->kind == DT_TYPE_ARRAY)
 		return (uint32_t)DT_ALIGN(rt->size, 8);
-	return t->kind == DT_TYPE_STRING ? (uint32_t)DT_ALIGN(s->dtp->opts.strsize, 8) : 8;
+	return t->kind == DT_TYPE_STRING ? (uint32_t)DT_ALIGN(dt_strslot(s->dtp), 8) : 8;
 }
 
 /* A new variable of a kind and type; place it. */
@@ -93,7 +93,7 @@ dt_sema_var_set_keys(dt_sema_t *s, dt_var_t *v, dt_node_t *const *keys, int nkey
 		/* Keys of associative arrays hold any string: full strsize slots. */
 		if (v->keys[i].kind == DT_REC_STRING) {
 			off -= v->keys[i].size;
-			v->keys[i].size = (uint32_t)DT_ALIGN(s->dtp->opts.strsize, 8);
+			v->keys[i].size = (uint32_t)DT_ALIGN(dt_strslot(s->dtp), 8);
 			off += v->keys[i].size;
 		}
 	}

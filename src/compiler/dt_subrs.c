@@ -59,6 +59,7 @@ static const char *const dt_subr_protos[DT_SUBR_COUNT][3] = {
 	[DT_SUBR_INET_NTOA] = {"ipaddr_t *"},
 	[DT_SUBR_INET_NTOA6] = {"struct in6_addr *", "int"},
 	[DT_SUBR_INET_NTOP] = {"int", "void *"},
+	[DT_SUBR_LINK_NTOP] = {"int", "void *"},
 	[DT_SUBR_PROGENYOF] = {"pid_t"},
 	[DT_SUBR_STRTOK] = {"char *", "char *"},
 	[DT_SUBR_D_PATH] = {"struct path *"},
@@ -66,6 +67,9 @@ static const char *const dt_subr_protos[DT_SUBR_COUNT][3] = {
 	[DT_SUBR_COPYIN] = {"uintptr_t", "size_t"},
 	[DT_SUBR_COPYINTO] = {"uintptr_t", "size_t", "void *"},
 	[DT_SUBR_BCOPY] = {"void *", "void *", "size_t"},
+	[DT_SUBR_MUTEX_OWNED] = {"struct mutex *"}, [DT_SUBR_MUTEX_OWNER] = {"struct mutex *"},
+	[DT_SUBR_MUTEX_TYPE_ADAPTIVE] = {"struct mutex *"},
+	[DT_SUBR_MUTEX_TYPE_SPIN] = {"struct mutex *"},
 };
 
 const char *

@@ -471,10 +471,19 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 				if (a->items[0].offset + a->items[0].size <= len)
 					dt_fmt_bytes(sb, rec + a->items[0].offset,
 						     a->items[0].size, quiet);
-			} else if (a->items[0].fmt != DT_RECFMT_PLAIN)
+			} else if (a->items[0].fmt != DT_RECFMT_PLAIN) {
 				dt_consume_symbolic(dtp, sb, rec, len, &a->items[0]);
-			else
+			} else if (a->items[0].kind == DT_REC_STRING && dtp->opts.rawbytes) {
+				/* -x rawbytes: the string's whole buffer, zeros after it */
+				size_t sz = dt_strslot(dtp);
+				uint8_t *buf = dt_arena_alloc(tmp, sz);
+
+				memset(buf, 0, sz);
+				memcpy(buf, args[0].str, DT_MIN(strlen(args[0].str), sz - 1));
+				dt_fmt_rawbytes(sb, buf, sz);
+			} else {
 				dt_fmt_trace(sb, &args[0], quiet);
+			}
 			break;
 		case DT_ACT_TRACEMEM: {
 			const dt_recitem_t *it = &a->items[0];

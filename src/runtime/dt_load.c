@@ -424,7 +424,7 @@ dt_rt_maps(dt_handle_t *dtp)
 {
 	dt_program_t *prog = dtp->prog;
 	/* zero padding of strsize after the last string: a comparison may read that far */
-	uint32_t strtab_sz = (uint32_t)DT_ALIGN(prog->strtab.len + dtp->opts.strsize + 1, 8);
+	uint32_t strtab_sz = (uint32_t)DT_ALIGN(prog->strtab.len + dt_strslot(dtp), 8);
 	uint32_t nprobes = (uint32_t)dtp->probes.len;
 	int *m = dtp->map_fds;
 

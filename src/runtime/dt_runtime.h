@@ -180,6 +180,16 @@ typedef struct dt_handle {
 	struct dt_consumer *cons;
 } dt_handle_t;
 
+/*
+ * A string's buffer: strsize characters and the NUL, as in DTrace (strsize=5 keeps "12345";
+ * sizeof (string) stays strsize).
+ */
+static inline uint32_t
+dt_strslot(const dt_handle_t *dtp)
+{
+	return dtp->opts.strsize + 1;
+}
+
 dt_handle_t *dt_handle_new(void);
 void dt_handle_free(dt_handle_t *dtp);	/* detaches, closes, frees; accepts NULL */
 

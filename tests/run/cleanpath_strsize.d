@@ -1,6 +1,6 @@
 /*
- * cleanpath() at strsize 16 (15 characters): a path copyinstr() cut there, and literals of
- * exactly 15 characters and of more (cut to 15 before cleaning).
+ * cleanpath() at strsize 16 (16 characters): a path copyinstr() cut there, and literals of
+ * exactly 15 characters and of more (cut to 16 before cleaning).
  */
 syscall::openat:entry
 /pid == $target && substr(copyinstr(arg1), 0, 2) == "/a"/

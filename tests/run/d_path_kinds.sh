@@ -3,21 +3,21 @@
 # a namespace, pipe, socket, eventfd, pidfd, memfd) must be the kernel's own name for it
 # (its /proc/self/fd link): in a directory here, then in a tmpfs mounted in a tmpfs (two
 # mount points crossed), then under chroot (the task's root is "/"). A path longer than
-# strsize - 1 is "": so is the 300-character one, and a file's path with strsize one byte
-# too small.
+# strsize characters is "": so is the 300-character one, and a file's path with strsize one
+# byte too small.
 D='syscall::fcntl:entry /pid == $target && arg1 == 1/ {
 	printf("%s\n", d_path(&curthread->files->fdt->fd[arg0]->f_path));
 }'
 
 # run DIR [dtrace options...]: fdpaths in DIR (run by the command $IN, if any); its links
-# (with "" for those longer than strsize - 1, $SS) must be what d_path says
+# (with "" for those longer than strsize, $SS) must be what d_path says
 run() {
 	dir=$1
 	shift
 	rm -rf "$dir"/* "$TMPDIR/links"
 	"$DTRACE" -q "$@" -c "$IN$TRIGGERS/fdpaths $dir $TMPDIR/links" -n "$D" >"$TMPDIR/out" \
 	    2>"$TMPDIR/err" || { cat "$TMPDIR/err"; return 1; }
-	awk -v max="$((SS - 1))" '{ print (length($0) > max ? "" : $0) } END { print "" }' \
+	awk -v max="$SS" '{ print (length($0) > max ? "" : $0) } END { print "" }' \
 	    "$TMPDIR/links" >"$TMPDIR/expected"
 	[ "$(wc -l <"$TMPDIR/links")" -ge 10 ] && diff -u "$TMPDIR/expected" "$TMPDIR/out"
 }
@@ -25,7 +25,7 @@ run() {
 SS=256
 mkdir "$TMPDIR/dir" && run "$TMPDIR/dir" || exit 1
 # strsize just long enough for "$TMPDIR/dir/file", then one byte short
-SS=$(($(printf '%s' "$TMPDIR/dir/file" | wc -c) + 1))
+SS=$(printf '%s' "$TMPDIR/dir/file" | wc -c)
 run "$TMPDIR/dir" -x strsize=$SS || exit 1
 SS=$((SS - 1))
 run "$TMPDIR/dir" -x strsize=$SS || exit 1

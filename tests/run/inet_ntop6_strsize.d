@@ -1,5 +1,5 @@
 /*
- * At strsize 12 (11 characters) the text of an IPv6 address is cut, as any string is; an
+ * At strsize 12 (12 characters) the text of an IPv6 address is cut, as any string is; an
  * IPv4 address inside too.
  */
 #pragma D option quiet

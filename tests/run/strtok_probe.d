@@ -1,5 +1,5 @@
 /*
- * strtok() on a path that copyinstr() cut at strsize (16: 15 characters), on literals of
+ * strtok() on a path that copyinstr() cut at strsize (16 characters), on literals of
  * exactly 15 characters and of more, and its state's lifetime: one probe firing. The
  * trigger opens the path twice; in the second firing strtok(NULL, ...) has no string (the
  * first firing's is gone), which is an invalid address fault.

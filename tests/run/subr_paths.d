@@ -1,6 +1,6 @@
 /*
  * String subroutines on real paths (openat's argument), with strsize 16: the 19-character
- * path is cut to 15, so every buffer is full. Several searches with non-literal patterns.
+ * path is cut to 16, so every buffer is full. Several searches with non-literal patterns.
  */
 syscall::openat:entry
 /pid == $target && arg2 == 0/
