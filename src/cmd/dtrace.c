@@ -1371,6 +1371,10 @@ static int
 dt_out_finish(dt_handle_t *dtp)
 {
 	dt_consume_out_flush(dtp);
+	if (dtp->cons->first_out && dtp->cons->out != dtp->cons->first_out) {
+		fclose(dtp->cons->out);		/* freopen()'s file */
+		dtp->cons->out = dtp->cons->first_out;
+	}
 	if (dtp->cons->out != stdout) {
 		errno = 0;
 		if (fclose(dtp->cons->out) == EOF && !dtp->cons->out_errno)

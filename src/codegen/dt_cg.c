@@ -1825,7 +1825,7 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 		dt_cg_expr(cg, call->list.data[0]);
 		dt_cg_bytes_into(cg, &a->items[0]);
 		return;
-	case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
+	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_FREOPEN:
 		for (int i = 0; i < a->nitems; i++)
 			dt_cg_store_item(cg, call->list.data[i + 1], &a->items[i]);
 		return;

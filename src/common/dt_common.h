@@ -152,6 +152,7 @@ typedef struct dt_loc {
 	X(D_PROTO_LEN)                                                                       \
 	X(D_PROTO_ARG)                                                                       \
 	X(D_PRINTF_ARG_FMT)                                                                  \
+	X(D_FREOPEN_INVALID)                                                                 \
 	X(D_PRINTF_ARG_TYPE)                                                                 \
 	X(D_PRINTF_ARG_EXTRA)                                                                \
 	X(D_PRINTF_ARG_PROTO)                                                                \

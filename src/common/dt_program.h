@@ -160,6 +160,8 @@ typedef enum dt_act_kind {
 	DT_ACT_NORMALIZE,	/* normalize(@a, n): item 0 is n */
 	DT_ACT_DENORMALIZE,	/* denormalize(@a) */
 	DT_ACT_SYSTEM,		/* system(fmt, args...): as PRINTF; the consumer runs it */
+	DT_ACT_FREOPEN,		/* freopen(fmt, args...): as PRINTF; the consumer's output goes
+				 * to that file from here on ("": back to the first) */
 	DT_ACT_RAISE,		/* raise(sig), stop(): done in the kernel; nothing to print */
 	DT_ACT_SPECULATE,	/* speculate(id): the record's data go to speculation id */
 	DT_ACT_COMMIT,		/* commit(id): print what speculation id holds, free it */

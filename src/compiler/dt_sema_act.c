@@ -628,7 +628,7 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	case DT_ACTFN_COPYOUTSTR:
 		dt_sema_new_action(s, DT_ACT_RAISE, 0);	/* kernel-side only, like raise() */
 		break;
-	case DT_ACTFN_SYSTEM:
+	case DT_ACTFN_SYSTEM: case DT_ACTFN_FREOPEN:
 	case DT_ACTFN_PRINTF: {
 		dt_node_t *fmt = args->len ? args->data[0] : NULL;
 		dt_pftype_t *types;
@@ -650,6 +650,16 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			    "string%s\n\t argument: %s", call->text,
 			    dt_is_string(fmt->type) ? " constant" : "", dt_type_name(fmt->type));
 			return;
+		}
+		if (f->id == DT_ACTFN_FREOPEN && strcmp(fmt->text, ".") == 0) {
+			/* DTrace keeps "." for itself */
+			ERR(s, D_FREOPEN_INVALID, fmt, "freopen( ) argument #1 cannot be \".\"");
+			return;
+		}
+		if (f->id == DT_ACTFN_FREOPEN && !*fmt->text && !nargs) {
+			/* freopen(""): back to the first output; no format to print */
+			dt_sema_new_action(s, DT_ACT_FREOPEN, 0);
+			break;
 		}
 		pf = dt_pfmt_parse(fmt->text, &msg, &tag);
 		if (!pf) {
@@ -685,7 +695,8 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			dt_pfmt_free(pf);
 			return;
 		}
-		a = dt_sema_new_action(s, f->id == DT_ACTFN_SYSTEM ? DT_ACT_SYSTEM : DT_ACT_PRINTF,
+		a = dt_sema_new_action(s, f->id == DT_ACTFN_SYSTEM ? DT_ACT_SYSTEM :
+					  f->id == DT_ACTFN_FREOPEN ? DT_ACT_FREOPEN : DT_ACT_PRINTF,
 				       nargs);
 		a->fmt = fmt->text;
 		a->pfmt = pf;

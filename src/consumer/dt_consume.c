@@ -213,6 +213,30 @@ dt_consume_symbolic(dt_handle_t *dtp, dt_strbuf_t *sb, const uint8_t *rec, uint3
 static void dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a,
 			      const dt_pfarg_t *arg);
 
+/*
+ * freopen(path): what the consumer prints goes to path (appended) from now on; "" sends it
+ * back where it went first (stdout or -o's file). A file that cannot be opened changes
+ * nothing, with a message.
+ */
+static void
+dt_consume_freopen(dt_handle_t *dtp, const char *path)
+{
+	dt_consumer_t *cs = dtp->cons;
+	FILE *fp = NULL;
+
+	dt_consume_out_flush(dtp);
+	if (*path && !(fp = fopen(path, "a"))) {
+		fprintf(stderr, "dtrace: failed to freopen output to %s: %s\n", path,
+			strerror(errno));
+		return;
+	}
+	if (!cs->first_out)
+		cs->first_out = cs->out;
+	if (cs->out != cs->first_out)
+		fclose(cs->out);
+	cs->out = fp ? fp : cs->first_out;
+}
+
 /* ---- speculations -------------------------------------------------------------------- */
 
 static void dt_consume_record(dt_handle_t *dtp, const uint8_t *rec, uint32_t len);
@@ -524,6 +548,16 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			rc = system(dt_sb_str(&cmd));
 			(void)rc;
 			dt_sb_free(&cmd);
+			break;
+		}
+		case DT_ACT_FREOPEN: {
+			dt_strbuf_t path = {0};
+
+			if (a->pfmt)
+				dt_pfmt_format(&path, a->pfmt, args, n);
+			dt_consume_flush(dtp, sb);
+			dt_consume_freopen(dtp, dt_sb_str(&path));
+			dt_sb_free(&path);
 			break;
 		}
 		case DT_ACT_SETOPT: {
@@ -1252,7 +1286,7 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 		dtp->cons->agg_normal[a->aggs[0]] = 1;
 		break;
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT: case DT_ACT_SYSTEM:
-	case DT_ACT_RAISE: case DT_ACT_SPECULATE: case DT_ACT_COMMIT: case DT_ACT_DISCARD:
+	case DT_ACT_FREOPEN: case DT_ACT_RAISE: case DT_ACT_SPECULATE: case DT_ACT_COMMIT: case DT_ACT_DISCARD:
 	case DT_ACT_TRACEMEM: case DT_ACT_PRINT: case DT_ACT_SETOPT:
 		break;
 	}

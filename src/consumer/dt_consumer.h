@@ -353,7 +353,8 @@ typedef struct dt_consumer {
 	uint64_t rb_nrecs;		/* records drained (the clock is read every 64) */
 	dt_arena_t rec_arena;		/* one record's decoded strings; reset per record */
 	dt_strbuf_t rec_sb;		/* one record's text */
-	FILE *out;			/* -o file or stdout */
+	FILE *out;			/* -o file or stdout, or freopen()'s file */
+	FILE *first_out;		/* after a freopen(): the -o file or stdout */
 	int out_errno;			/* the first failed write to out; 0: none */
 	bool exiting;			/* exit() seen or signal */
 	int exit_status;

@@ -329,7 +329,7 @@ dt_json_action(dt_handle_t *dtp, dt_strbuf_t *js, const dt_action_t *a, const ui
 		return false;
 	case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
 	case DT_ACT_DENORMALIZE: case DT_ACT_SETOPT: case DT_ACT_RAISE: case DT_ACT_SPECULATE:
-	case DT_ACT_COMMIT: case DT_ACT_DISCARD:
+	case DT_ACT_COMMIT: case DT_ACT_DISCARD: case DT_ACT_FREOPEN:
 		return false;
 	}
 	dt_sb_free(&tmp);
