@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # freopen(fmt, ...): what dtrace prints goes to that file (appended) from the next record on,
 # and freopen("") sends it back to stdout; a destructive action, so only with -w.
 "$DTRACE" -w -q -n '
