@@ -341,6 +341,10 @@ dt_opt_describe(size_t i, char *buf, size_t len)
 	case DT_OPTK_IGNORED:
 		stored = false;
 		break;
+	case DT_OPTK_VERSION:
+		snprintf(val, sizeof(val), "version");
+		stored = false;
+		break;
 	case DT_OPTK_REFUSED:
 		snprintf(buf, len, "%s (refused)", d->name);
 		return 0;
