@@ -1279,17 +1279,24 @@ dt_run(dt_cmd_t *c)
 	}
 	if (dt_rt_begin(dtp) < 0)
 		return 1;
-	dt_consume_drain(dtp);
 	dt_consume_drops(dtp);	/* BEGIN may have filled a fill buffer */
-	if (!dtp->cons->exiting && !dtp->cons->filled && !g_intr) {
+	/*
+	 * BEGIN's records are read once the probes are attached, as DTrace's consumer reads
+	 * them once tracing runs: a system() there runs a command the probes see. An exit()
+	 * in BEGIN, seen in the activity word, attaches nothing.
+	 */
+	if (!dt_rt_exited(dtp) && !dtp->cons->filled && !g_intr) {
 		int err = dt_rt_attach(dtp);	/* -EINTR: a signal, and nothing is attached */
 
 		if (err < 0 && err != -EINTR)
 			return 1;
+		dt_consume_drain(dtp);
 		if (err == 0) {
 			dt_watch_target(dtp);
 			dt_release_target(dtp);
 		}
+	} else {
+		dt_consume_drain(dtp);
 	}
 	/* From here signals arrive only in ppoll, which returns at once for one. */
 	sigprocmask(SIG_BLOCK, &block, NULL);

@@ -1794,6 +1794,60 @@ dt_cg_bytes_into(dt_cg_t *cg, const dt_recitem_t *it)
 	dt_ir_place(IR(cg), ok);
 }
 
+/*
+ * pcap(skb, proto) into its record (r8): the packet's length in the first item (its linear
+ * part: len - data_len, at most pcapsize; 0 for a NULL skb), proto in the second, and that
+ * many bytes from skb->data in the third. The skb waits in the proto slot meanwhile.
+ */
+static void
+dt_cg_pcap(dt_cg_t *cg, dt_node_t *call, const dt_action_t *a)
+{
+	uint32_t lo = a->items[0].offset, po = a->items[1].offset, d = a->items[2].offset;
+	uint32_t max = a->items[2].size;
+	int len = dt_cg_btf_offset(cg, "sk_buff", "len");
+	int dlen = dt_cg_btf_offset(cg, "sk_buff", "data_len");
+	int data = dt_cg_btf_offset(cg, "sk_buff", "data");
+	int null = dt_ir_label(IR(cg)), done = dt_ir_label(IR(cg)), fits = dt_ir_label(IR(cg));
+
+	if (len < 0 || dlen < 0 || data < 0) {
+		dt_cg_fail(cg, "pcap( ) needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	dt_cg_expr(cg, call->list.data[0]);
+	EMIT(cg, DT_STX(BPF_DW, 8, 0, po));
+	EMIT(cg, DT_ST(BPF_DW, 8, lo, 0));
+	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, null);
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, len));
+	dt_cg_kload(cg, 4);
+	EMIT(cg, DT_STX(BPF_DW, 8, 0, lo));
+	EMIT(cg, DT_LDX(BPF_DW, 0, 8, po));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, dlen));
+	dt_cg_kload(cg, 4);
+	EMIT(cg, DT_LDX(BPF_DW, 1, 8, lo));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 0));
+	dt_ir_jmp_imm(IR(cg), BPF_JLE, 1, (int32_t)max, fits);
+	EMIT(cg, DT_MOV64_IMM(1, (int32_t)max));
+	dt_ir_place(IR(cg), fits);
+	EMIT(cg, DT_STX(BPF_DW, 8, 1, lo));
+	EMIT(cg, DT_LDX(BPF_DW, 0, 8, po));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, data));
+	dt_cg_kload(cg, 8);
+	EMIT(cg, DT_MOV64_REG(3, 0));
+	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
+	EMIT(cg, DT_MOV64_REG(1, 8));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)d));
+	EMIT(cg, DT_LDX(BPF_DW, 2, 8, lo));
+	/* the verifier knows the size from here: [0, pcapsize] */
+	dt_ir_jmp_imm(IR(cg), BPF_JGT, 2, (int32_t)max, done);
+	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
+	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, done);
+	dt_cg_fault(cg, DT_FAULT_BADADDR);
+	dt_ir_place(IR(cg), null);
+	dt_ir_place(IR(cg), done);
+	dt_cg_expr(cg, call->list.data[1]);
+	EMIT(cg, DT_STX(BPF_DW, 8, 0, po));
+}
+
 static void
 dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 {
@@ -1828,6 +1882,9 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_FREOPEN:
 		for (int i = 0; i < a->nitems; i++)
 			dt_cg_store_item(cg, call->list.data[i + 1], &a->items[i]);
+		return;
+	case DT_ACT_PCAP:
+		dt_cg_pcap(cg, call, a);
 		return;
 	case DT_ACT_SETOPT:
 		for (int i = 0; i < a->nitems; i++)

@@ -169,6 +169,8 @@ typedef enum dt_act_kind {
 	DT_ACT_TRACEMEM,	/* tracemem(addr, n[, dsize]): item 0 BYTES of n; item 1 dsize */
 	DT_ACT_PRINT,		/* print(expr): one item, printed by the action's type */
 	DT_ACT_SETOPT,		/* setopt(name[, value]): STRING items; the consumer sets it */
+	DT_ACT_PCAP,		/* pcap(skb, proto): the packet's length (0: no skb), proto,
+				 * and its first pcapsize bytes */
 } dt_act_kind_t;
 
 struct dt_pfmt;	/* a parsed printf format: dt_pfmt.h */

@@ -333,6 +333,46 @@ dt_sema_trace_object(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 	s->clause->recsize += (uint32_t)DT_ALIGN(size, 8);
 }
 
+/*
+ * pcap(skb, proto): a packet (a struct sk_buff *), the bytes at its data, as DTrace's
+ * pcap() prints them without a capture file: like tracemem(), at most pcapsize bytes.
+ */
+static void
+dt_sema_pcap(dt_sema_t *s, dt_node_t *call)
+{
+	dt_nodes_t *args = &call->list;
+	dt_action_t *a;
+	uint32_t size = s->dtp->opts.pcapsize;
+
+	if (args->len != 2) {
+		ERR(s, D_PROTO_LEN, call, "pcap( ) prototype mismatch: %zu arg%s passed, 2 "
+		    "expected", args->len, args->len == 1 ? "" : "s");
+		return;
+	}
+	for (size_t i = 0; i < args->len; i++)
+		if (!args->data[i]->type || !dt_sema_no_action(s, args->data[i]))
+			return;
+	if (!dt_is_scalar(args->data[0]->type)) {
+		ERR(s, D_PROTO_ARG, args->data[0], "pcap( ) argument #1 is incompatible with "
+		    "prototype:\n\tprototype: void *\n\t argument: %s",
+		    dt_type_name(args->data[0]->type));
+		return;
+	}
+	if (!dt_is_int(args->data[1]->type)) {
+		ERR(s, D_PROTO_ARG, args->data[1], "pcap( ) argument #2 is incompatible with "
+		    "prototype:\n\tprototype: int\n\t argument: %s",
+		    dt_type_name(args->data[1]->type));
+		return;
+	}
+	a = dt_sema_new_action(s, DT_ACT_PCAP, 3);
+	for (int i = 0; i < 3; i++) {
+		a->items[i].kind = i < 2 ? DT_REC_INT : DT_REC_BYTES;
+		a->items[i].size = i < 2 ? 8 : size;
+		a->items[i].offset = s->clause->recsize;
+		s->clause->recsize += i < 2 ? 8 : (uint32_t)DT_ALIGN(size, 8);
+	}
+}
+
 /* tracemem(addr, nbytes[, dsize]) */
 static void
 dt_sema_tracemem(dt_sema_t *s, dt_node_t *call)
@@ -574,6 +614,10 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 
 	if (f->id == DT_ACTFN_TRACEMEM) {
 		dt_sema_tracemem(s, call);
+		return;
+	}
+	if (f->id == DT_ACTFN_PCAP) {
+		dt_sema_pcap(s, call);
 		return;
 	}
 	if ((f->id == DT_ACTFN_TRACE || f->id == DT_ACTFN_PRINT) && args->len == 1 &&

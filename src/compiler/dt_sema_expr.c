@@ -70,6 +70,7 @@ static const struct dt_func dt_funcs[] = {
 	{"normalize", DT_IDENT_ACTION, DT_ACTFN_NORMALIZE},
 	{"denormalize", DT_IDENT_ACTION, DT_ACTFN_DENORMALIZE},
 	{"system", DT_IDENT_ACTION, DT_ACTFN_SYSTEM},
+	{"pcap", DT_IDENT_ACTION, DT_ACTFN_PCAP},
 	{"freopen", DT_IDENT_ACTION, DT_ACTFN_FREOPEN},
 	{"raise", DT_IDENT_ACTION, DT_ACTFN_RAISE},
 	{"stop", DT_IDENT_ACTION, DT_ACTFN_STOP},
@@ -825,6 +826,27 @@ dt_is_varref(const dt_node_t *n)
 		(n->left->kind == DT_NODE_IDENT || n->left->kind == DT_NODE_SELF));
 }
 
+/*
+ * May operator n (an assignment, ++ or --) write l, a variable reference or not? As DTrace
+ * says: what is no lvalue at all (a macro, a constant, an expression) is D_OP_LVAL; a built-in
+ * variable is an lvalue that is not writable, D_OP_WRITE.
+ */
+static bool
+dt_sema_writable(dt_sema_t *s, dt_node_t *n, const dt_node_t *l)
+{
+	if (!dt_is_varref(l)) {
+		ERR(s, D_OP_LVAL, n, "operator %s requires modifiable lvalue as an operand",
+		    dt_tok_name(n->op));
+		return false;
+	}
+	if (l->kind == DT_NODE_IDENT && dt_sema_builtin(l->text)) {
+		ERR(s, D_OP_WRITE, n, "operator %s can only be applied to a writable variable",
+		    dt_tok_name(n->op));
+		return false;
+	}
+	return true;
+}
+
 /* x = e, x op= e */
 static void
 dt_sema_assign(dt_sema_t *s, dt_node_t *n)
@@ -845,12 +867,8 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		dt_sema_dmem_assign(s, n, r->type);
 		return;
 	}
-	if (!dt_is_varref(l) ||
-	    (l->kind == DT_NODE_IDENT && dt_sema_builtin(l->text))) {
-		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its left-hand "
-		    "operand", dt_tok_name(n->op));
+	if (!dt_sema_writable(s, n, l))
 		return;
-	}
 	/* x op= e creates x, as x = e does (with e's type), when x is new */
 	v = dt_sema_varref(s, l, r->type);
 	if (!v)
@@ -917,11 +935,8 @@ dt_sema_incdec(dt_sema_t *s, dt_node_t *n)
 		dt_sema_dmem_assign(s, n, NULL);
 		return;
 	}
-	if (!dt_is_varref(l) || (l->kind == DT_NODE_IDENT && dt_sema_builtin(l->text))) {
-		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its operand",
-		    dt_tok_name(n->op));
+	if (!dt_sema_writable(s, n, l))
 		return;
-	}
 	/* x++ on a new variable creates an int64_t (Oracle's test suite prints it so) */
 	v = dt_sema_varref(s, l, dt_type_int(s->cc, 8, true));
 	if (!v)
@@ -1011,7 +1026,8 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	t = dt_arena_alloc(&s->cc->arena, sizeof(*t));
 	t->kind = DT_TYPE_INT;
 	t->size = 8;
-	t->name = is_stack ? n->text : DT_RECFMT_IS_USER(f->id) ? "_usymaddr" : "_symaddr";
+	/* stack(), ustack() and jstack() are all "stack" to DTrace's messages */
+	t->name = is_stack ? "stack" : DT_RECFMT_IS_USER(f->id) ? "_usymaddr" : "_symaddr";
 	n->type = t;
 	n->ident_kind = DT_IDENT_VALFN;
 	n->ident_id = f->id;
@@ -1183,7 +1199,7 @@ dt_sema_action_value(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		[DT_ACTFN_CLEAR] = { 1, 1 }, [DT_ACTFN_TRUNC] = { 1, 2 },
 		[DT_ACTFN_NORMALIZE] = { 2, 2 }, [DT_ACTFN_DENORMALIZE] = { 1, 1 },
 		[DT_ACTFN_TRACEMEM] = { 2, 3 }, [DT_ACTFN_PRINT] = { 1, 1 },
-		[DT_ACTFN_SETOPT] = { 1, 2 },
+		[DT_ACTFN_SETOPT] = { 1, 2 }, [DT_ACTFN_PCAP] = { 2, 2 },
 		[DT_ACTFN_SYSTEM] = { 1, INT32_MAX }, [DT_ACTFN_FREOPEN] = { 1, INT32_MAX },
 		[DT_ACTFN_RAISE] = { 1, 1 },
 		[DT_ACTFN_STOP] = { 0, 0 }, [DT_ACTFN_COPYOUTSTR] = { 3, 3 },

@@ -372,8 +372,10 @@ dt_sema_dmem_assign(dt_sema_t *s, dt_node_t *n, const dt_type_t *rt)
 	if (!l->type)
 		return;
 	if (!dt_sema_is_dmem(s, l) && !dt_sema_is_ptrobj(l)) {
-		ERR(s, D_OP_LVAL, n, "operator %s requires a writable variable as its %s",
-		    op, rt ? "left-hand operand" : "operand");
+		/* kernel memory, or memory through a pointer no variable holds: an lvalue
+		 * DTrace does not let a program write */
+		ERR(s, D_OP_WRITE, n, "operator %s can only be applied to a writable variable",
+		    op);
 		return;
 	}
 	if (rt && dt_sema_copy_assign(s, n, l->type)) {

@@ -560,6 +560,15 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			dt_sb_free(&path);
 			break;
 		}
+		case DT_ACT_PCAP: {
+			/* no capture file here: the bytes, as tracemem() prints them */
+			const dt_recitem_t *it = &a->items[2];
+
+			if (args[0].ival && it->offset + it->size <= len)
+				dt_fmt_rawbytes(sb, rec + it->offset,
+						(size_t)DT_MIN(args[0].ival, it->size));
+			break;
+		}
 		case DT_ACT_SETOPT: {
 			/* setopt(): from here on, as if set with -x */
 			const char *why, *val = n > 1 ? args[1].str : NULL;
@@ -1287,7 +1296,7 @@ dt_consume_aggact(dt_handle_t *dtp, dt_strbuf_t *sb, const dt_action_t *a, const
 		break;
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_EXIT: case DT_ACT_SYSTEM:
 	case DT_ACT_FREOPEN: case DT_ACT_RAISE: case DT_ACT_SPECULATE: case DT_ACT_COMMIT: case DT_ACT_DISCARD:
-	case DT_ACT_TRACEMEM: case DT_ACT_PRINT: case DT_ACT_SETOPT:
+	case DT_ACT_TRACEMEM: case DT_ACT_PRINT: case DT_ACT_SETOPT: case DT_ACT_PCAP:
 		break;
 	}
 }

@@ -328,7 +328,7 @@ dt_json_action(dt_handle_t *dtp, dt_strbuf_t *js, const dt_action_t *a, const ui
 		dt_sb_printf(js, "{\"action\":\"exit\",\"value\":%d}", (int)(int32_t)args[0].ival);
 		return false;
 	case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
-	case DT_ACT_DENORMALIZE: case DT_ACT_SETOPT: case DT_ACT_RAISE: case DT_ACT_SPECULATE:
+	case DT_ACT_DENORMALIZE: case DT_ACT_SETOPT: case DT_ACT_PCAP: case DT_ACT_RAISE: case DT_ACT_SPECULATE:
 	case DT_ACT_COMMIT: case DT_ACT_DISCARD: case DT_ACT_FREOPEN:
 		return false;
 	}

@@ -779,6 +779,23 @@ dt_rt_proc_watched(dt_handle_t *dtp, pid_t pid)
  * through the map's mapping: an update writes the whole value, over the globals that clauses
  * store meanwhile.
  */
+/* Did a clause call exit()? The activity word is no longer 0 then. */
+bool
+dt_rt_exited(dt_handle_t *dtp)
+{
+	size_t len = (size_t)sysconf(_SC_PAGESIZE);
+	void *p = MAP_FAILED;
+	uint64_t v;
+
+	if (dtp->map_fds[DT_MAP_STATE] >= 0)
+		p = mmap(NULL, len, PROT_READ, MAP_SHARED, dtp->map_fds[DT_MAP_STATE], 0);
+	if (p == MAP_FAILED)
+		return false;
+	v = __atomic_load_n((uint64_t *)((char *)p + DT_ST_ACTIVITY), __ATOMIC_ACQUIRE);
+	munmap(p, len);
+	return v != 0;
+}
+
 void
 dt_rt_stop(dt_handle_t *dtp)
 {

@@ -182,6 +182,8 @@ static const dt_optdesc_t dt_opts[] = {
 	OPT_BOOL("empty", empty, true),
 	OPT_BOOL("rawbytes", rawbytes, false),
 	OPT_BOOL("droptags", droptags, false),
+	/* 1514: an Ethernet frame, DTrace's default */
+	{"pcapsize", DT_OPTK_SIZE, F(pcapsize), 1514, 1, 65535, DT_OPT_NEEDVAL, NULL, NULL, true},
 	/* paths for libraries and kernel modules: none to search here, but DTrace refuses
 	 * them in a program as it does */
 	{"ldpath", DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL, true, NULL, NULL, true},

@@ -110,6 +110,7 @@ typedef struct dt_options {
 	dt_stdc_t stdc;		/* -X: cpp's C dialect */
 	bool empty;		/* -x empty: a program with no clauses is no error */
 	bool rawbytes;		/* trace() of a string prints its bytes, as tracemem() */
+	uint32_t pcapsize;	/* the bytes of a packet pcap() records */
 	bool droptags;		/* drop messages begin with DTrace's tag ([DTRACEDROP_...]) */
 } dt_options_t;
 
@@ -282,5 +283,6 @@ long dt_rt_verifier_insn(const char *log, const char **reason, int *rlen);
 int dt_rt_prog_run(int prog_fd, const uint64_t *args);	/* args: 8 context words or NULL */
 /* Run the ERROR probe's clauses (if any) for a fault: args as dtrace:::ERROR gives them. */
 int dt_rt_error(dt_handle_t *dtp, const uint64_t args[8]);
+bool dt_rt_exited(dt_handle_t *dtp);
 
 #endif /* DT_RUNTIME_H */

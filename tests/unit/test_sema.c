@@ -360,6 +360,11 @@ UNIT_TEST(errors)
 	UNIT_EQ_STR(error_of("BEGIN { trace(1); } BEGIN { trace(x); trace(y); }"),
 		    "D_IDENT_UNDEF 1:35 action list: failed to resolve x: Unknown variable name\n"
 		    "D_IDENT_UNDEF 1:45 action list: failed to resolve y: Unknown variable name");
+	/* no lvalue (a macro) and an lvalue not writable (a built-in variable), in DTrace's words */
+	UNIT_EQ_STR(error_of("BEGIN { $pid++; }"),
+		    "D_OP_LVAL 1:13 action list: operator ++ requires modifiable lvalue as an operand");
+	UNIT_EQ_STR(error_of("BEGIN { pid = 1; }"),
+		    "D_OP_WRITE 1:13 action list: operator = can only be applied to a writable variable");
 	/* the same undefined name or macro argument again: reported once */
 	UNIT_EQ_STR(error_of("BEGIN /x != 0/ { exit(x); } BEGIN { trace($3); trace($3); }"),
 		    "D_IDENT_UNDEF 1:8 predicate: failed to resolve x: Unknown variable name\n"
@@ -581,7 +586,7 @@ UNIT_TEST(object_variables)
 	UNIT_EQ_STR(error_of("struct s { int a; } x; BEGIN { x.a = \"s\"; }"),
 		    "D_OP_INCOMPAT 1:36 action list: operands have incompatible types: \"int\" = \"string\"");
 	UNIT_EQ_STR(error_of("BEGIN { curthread->pid = 1; }"),
-		    "D_OP_LVAL 1:24 action list: operator = requires a writable variable as its left-hand operand");
+		    "D_OP_WRITE 1:24 action list: operator = can only be applied to a writable variable");
 	UNIT_EQ_STR(error_of("BEGIN { stack(); ustack(3); jstack(); }"), "(compiled)");
 	/* Value functions alone are their actions (DTrace's dt_compile_fun: dt_action_symmod). */
 	UNIT_EQ_STR(error_of("BEGIN { func(0); usym(0); umod(0); uaddr(0); }"), "(compiled)");
@@ -981,9 +986,9 @@ UNIT_TEST(pointer_stores)
 			     "self->v = alloca(4); *(int *)self->v = 3; --*(char *)self->v; }"),
 		    "(compiled)");
 	UNIT_EQ_STR(error_of("BEGIN { *(int *)alloca(4) = 1; }"),
-		    "D_OP_LVAL 1:27 action list: operator = requires a writable variable as its left-hand operand");
+		    "D_OP_WRITE 1:27 action list: operator = can only be applied to a writable variable");
 	UNIT_EQ_STR(error_of("BEGIN { ((int *)curthread)[1] = 1; }"),
-		    "D_OP_LVAL 1:31 action list: operator = requires a writable variable as its left-hand operand");
+		    "D_OP_WRITE 1:31 action list: operator = can only be applied to a writable variable");
 	UNIT_EQ_STR(error_of("BEGIN { p = alloca(4); *p = 1; }"),
 		    "D_DEREF_VOID 1:24 action list: cannot dereference pointer to void");
 	UNIT_EQ_STR(error_of("BEGIN { this->p = (int *)alloca(4); *this->p = \"s\"; }"),
