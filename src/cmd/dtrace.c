@@ -766,7 +766,8 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 
 			if (cc->diags.count) {
 				dt_cpp_restore(c);
-				dt_diags_print(&cc->diags, stderr, dtp->opts.errtags);
+				dt_diags_print(&cc->diags, stderr, dtp->opts.errtags,
+					       dtp->opts.maxerrors);
 				free(s.seen);
 				return 1;
 			}
@@ -875,7 +876,8 @@ dt_gen(dt_cmd_t *c, dt_compile_t *cc, const char *out)
 	if (cc->diags.count) {
 		dt_sdtgen_free(g);
 		dt_cpp_restore(c);
-		dt_diags_print(&cc->diags, stderr, c->dtp->opts.errtags);
+		dt_diags_print(&cc->diags, stderr, c->dtp->opts.errtags,
+			       c->dtp->opts.maxerrors);
 		return 1;
 	}
 	if (c->gen == 'h' && dt_sdtgen_header(g, out, err, sizeof(err)) < 0) {
@@ -1757,7 +1759,8 @@ main(int argc, char **argv)
 	prog = dt_compile_program(&cc, c.srcs.data, (int)c.srcs.len);
 	if (!prog) {
 		dt_cpp_restore(&c);
-		dt_diags_print(&cc.diags, stderr, c.dtp->opts.errtags);
+		dt_diags_print(&cc.diags, stderr, c.dtp->opts.errtags,
+			       c.dtp->opts.maxerrors);
 		rc = 1;
 		goto done;
 	}

@@ -399,9 +399,11 @@ dt_loc_show(FILE *fp, dt_loc_t loc)
 }
 
 void
-dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags)
+dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags, unsigned max)
 {
-	for (const dt_diag_t *e = d->head; e; e = e->next) {
+	unsigned n = 0;
+
+	for (const dt_diag_t *e = d->head; e && (max == 0 || n < max); e = e->next, n++) {
 		const dt_source_t *src = e->loc.src;
 		const char *tag = errtags ? dt_errtag_name(e->tag) : NULL;
 
@@ -410,7 +412,7 @@ dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags)
 			if (tag)
 				fprintf(fp, "[%s] ", tag);
 			if (e->loc.line > 0)
-				fprintf(fp, "line %d: ", e->loc.line);
+				fprintf(fp, "line %d: ", e->loc.dline ? e->loc.dline : e->loc.line);
 			fprintf(fp, "%s\n", e->msg);
 		} else if (src) {
 			fprintf(fp, "dtrace: invalid probe specifier ");

@@ -116,6 +116,9 @@ typedef struct dt_loc {
 	const dt_source_t *src;
 	int line, col;		/* 1-based; col counts bytes */
 	int len;		/* span length in bytes on that line (>= 1 when known) */
+	int dline;		/* the line DTrace's message names when not this one (0: line):
+				 * DTrace blames the line its lexer had reached, often the next
+				 * token's; the caret still shows where the construct is */
 } dt_loc_t;
 
 /*
@@ -332,8 +335,10 @@ void dt_diag_hint(dt_diags_t *d, dt_diag_t *diag, const char *fmt, ...) DT_PRINT
  *   dtrace: invalid probe specifier BEGIN { ... }: syntax error near ")"     (-n)
  * then our additions: "x.d:3:14: error: ...", the source line and a caret under the span,
  * and the hint. With errtags, the tag is printed in front of the message as DTrace does.
+ * Only the first max errors are printed (-x maxerrors, default 1): DTrace stops at the first
+ * error, and what follows a first error is often its echo (a cascade, the same mistake again).
  */
-void dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags);
+void dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags, unsigned max);
 
 /* The name messages give loc's source: the file, or "-n" for a description. */
 const char *dt_loc_file(dt_loc_t loc);

@@ -168,6 +168,7 @@ skip_space(dt_lexer_t *lx)
 				lx_adv(lx);
 			}
 			if (lx_eof(lx)) {
+				loc.dline = lx->line;	/* DTrace names where the input ends */
 				dt_diag_error(&lx->cc->diags, D_COMMENT_EOF, loc,
 					      "end-of-file encountered before matching */");
 				return;
@@ -439,6 +440,7 @@ lex_quoted(dt_lexer_t *lx, dt_token_t *tok)
 	int quote = lx_peek(lx, 0);
 	dt_strbuf_t sb = { 0 };
 	bool closed = false;
+	dt_loc_t dline;
 
 	lx_adv(lx);
 	while (!lx_eof(lx)) {
@@ -473,18 +475,21 @@ lex_quoted(dt_lexer_t *lx, dt_token_t *tok)
 	else
 		tok->loc.len = 1;
 	dt_sb_free(&sb);
+	/* DTrace's lexer has read the newline when it complains: it names the next line */
+	dline = (dt_loc_t){ tok->loc.src, tok->loc.line, tok->loc.col, tok->loc.len,
+			    lx->line + (!closed && !lx_eof(lx)) };
 
 	if (quote == '"') {
 		tok->kind = TOK_STRING;
 		if (!closed)
-			dt_diag_error(&lx->cc->diags, D_STR_NL, tok->loc,
+			dt_diag_error(&lx->cc->diags, D_STR_NL, dline,
 				      "newline encountered in string literal");
 		return;
 	}
 
 	tok->kind = TOK_CHAR;
 	if (!closed) {
-		dt_diag_error(&lx->cc->diags, D_CHR_NL, tok->loc,
+		dt_diag_error(&lx->cc->diags, D_CHR_NL, dline,
 			      "newline encountered in character constant");
 	} else if (tok->textlen == 0) {
 		dt_diag_error(&lx->cc->diags, D_CHR_NULL, tok->loc, "empty character constant");

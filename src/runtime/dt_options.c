@@ -111,6 +111,7 @@ static const char *const dt_stdcs[] = {
 static const dt_optdesc_t dt_opts[] = {
 	OPT_BOOL("quiet", quiet, false),
 	OPT_BOOL("errtags", errtags, false),
+	{"maxerrors", DT_OPTK_COUNT, F(maxerrors), 1, 1, 1000, DT_OPT_NEEDVAL, NULL, NULL},
 	OPT_BOOL("zdefs", zdefs, false),
 	OPT_BOOL("destructive", destructive, true),
 	OPT_BOOL("bpflog", bpflog, true),

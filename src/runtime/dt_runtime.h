@@ -72,6 +72,7 @@ typedef enum dt_stdc {
 typedef struct dt_options {
 	bool quiet;
 	bool errtags;
+	unsigned maxerrors;	/* compile errors printed: DTrace stops at the first */
 	bool zdefs;		/* -Z: allow descriptions that match nothing */
 	bool destructive;	/* -w */
 	bool bpflog;		/* show the verifier's whole log on failed loads */

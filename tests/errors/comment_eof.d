@@ -1,0 +1,5 @@
+BEGIN
+{
+}
+/* an unterminated comment: DTrace names the line where the input ends
+
