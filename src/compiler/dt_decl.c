@@ -623,8 +623,8 @@ dt_decl_xlate_member(dt_sema_t *s, dt_node_t *n)
 		if (n->op == TOK_ARROW)
 			ERR(s, D_OP_PTR, n, "operator -> must be applied to a pointer");
 		else
-			ERR(s, D_OP_SOU, n, "operator . cannot be applied to a forward declaration "
-			    "or non-struct/union type: %s", x->type->name);
+			ERR(s, D_OP_SOU, n, "operator . cannot be applied to type \"%s\"; must be "
+			    "applied to a struct or union", x->type->name);
 		return true;
 	}
 	if (dt_type_member(s->cc, tr->type, n->text, NULL, &mt, NULL, NULL) < 0) {

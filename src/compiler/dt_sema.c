@@ -269,8 +269,9 @@ dt_has_if(const dt_node_t *n)
 }
 
 /*
- * What an identifier already names, as DTrace's redefinition errors say it ("scalar inline",
- * "function"...), or NULL: built-in variables, functions, inlines and D variables so far.
+ * What an identifier already names, as DTrace's redefinition errors say it, or NULL: built-in
+ * variables, functions, inlines and D variables so far. DTrace prints the kind, a space and
+ * "inline" or nothing: "scalar inline", "function ".
  */
 static const char *
 dt_sema_ident_kind(dt_sema_t *s, const char *name)
@@ -281,12 +282,12 @@ dt_sema_ident_kind(dt_sema_t *s, const char *name)
 		if (strcmp(s->inlines.data[i]->text, name) == 0)
 			return "scalar inline";
 	if (f)
-		return f->kind == DT_IDENT_SUBR ? "function" : f->kind == DT_IDENT_AGGFUNC
-			       ? "aggregating function" : "tracing function";
+		return f->kind == DT_IDENT_SUBR ? "function " : f->kind == DT_IDENT_AGGFUNC
+			       ? "aggregating function " : "tracing function ";
 	if (dt_sema_builtin(name) || dt_sema_var_find(s, DT_VK_GLOBAL, name))
-		return "scalar";
+		return "scalar ";
 	if (dt_sema_var_find(s, DT_VK_ASSOC, name))
-		return "associative array";
+		return "associative array ";
 	return NULL;
 }
 

@@ -354,9 +354,20 @@ dt_sema_member(dt_sema_t *s, dt_node_t *n)
 	} else {
 		st = lt;
 	}
+	/* DTrace's words: the type as written for ".", the pointed-to type for "->" */
 	if (st->kind != DT_TYPE_STRUCT && st->kind != DT_TYPE_UNION) {
-		ERR(s, D_OP_SOU, n, "operator %s cannot be applied to a forward declaration or "
-		    "non-struct/union type: %s", n->op == TOK_ARROW ? "->" : ".", st->name);
+		if (n->op == TOK_ARROW)
+			ERR(s, D_OP_SOU, n, "operator -> cannot be applied to pointer to type "
+			    "\"%s\"; must be applied to a struct or union pointer",
+			    dt_type_resolve(lt->base)->name);
+		else
+			ERR(s, D_OP_SOU, n, "operator . cannot be applied to type \"%s\"; must be "
+			    "applied to a struct or union", n->left->type->name);
+		return;
+	}
+	if (st->incomplete) {
+		ERR(s, D_OP_INCOMPLETE, n, "operator %s cannot be applied to a forward declaration: "
+		    "no %s definition is available", n->op == TOK_ARROW ? "->" : ".", st->name);
 		return;
 	}
 	if (dt_type_member(s->cc, st, n->text, &off, &mt, &bit_off, &bit_size) < 0) {
@@ -886,8 +897,8 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	if (dt_type_resolve(v->type)->kind == DT_TYPE_ARRAY && !v->implicit) {
-		ERR(s, D_OP_ARRFUN, n, "array and function types cannot be assigned: %s%s",
-		    dt_sema_vk_prefix[v->kind], v->name);
+		ERR(s, D_OP_ARRFUN, n, "operator %s may not be applied to operand of type \"%s\"",
+		    dt_tok_name(n->op), v->type->name);
 		return;
 	}
 	if (dt_sema_copy_assign(s, n, v->type))
@@ -1455,6 +1466,10 @@ dt_sema_offsetof(dt_sema_t *s, dt_node_t *n)
 
 	if (!t)
 		return;
+	if (dt_type_resolve(t)->incomplete) {
+		ERR(s, D_OFFSETOF_TYPE, n, "offsetof operand must be a struct or union type");
+		return;
+	}
 	if (dt_type_offsetof(s->cc, t, n->text, &off) < 0) {
 		ERR(s, s->cc->type_errtag, n, "%s", s->cc->type_errmsg);
 		return;

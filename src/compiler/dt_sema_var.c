@@ -211,7 +211,8 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 		return NULL;
 	}
 	if (!v && kind == DT_VK_GLOBAL && dt_sema_var_find(s, DT_VK_ASSOC, name)) {
-		ERR(s, D_IDENT_BADREF, n, "%s is an associative array and needs a subscript", name);
+		ERR(s, D_IDENT_BADREF, n, "associative array '%s' may not be referenced as scalar",
+		    name);
 		return NULL;
 	}
 	if (!v) {

@@ -739,9 +739,22 @@ dt_tp_words_fail(dt_tparse_t *tp, const struct dt_tspec *sp, const char *words)
 			dt_type_fail(cc, sp->tag, EINVAL, "%s", sp->msg);
 		else if (sp->bad)
 			dt_type_fail(cc, D_DECL_COMBO, EINVAL, "invalid type combination");
-		else
+		else {
+			/* DTrace names the type by its words in its own order: "long short"
+			 * is "short long " (each word followed by a space, then the base) */
+			dt_strbuf_t nm = {0};
+
+			dt_sb_puts(&nm, sp->sign == 's' ? "signed " : sp->sign == 'u' ?
+				   "unsigned " : "");
+			for (int i = 0; i < sp->shorts; i++)
+				dt_sb_puts(&nm, "short ");
+			for (int i = 0; i < sp->longs; i++)
+				dt_sb_puts(&nm, "long ");
+			dt_sb_puts(&nm, sp->base ? sp->base : "");
 			dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to resolve type %s: Unknown "
-				     "type name", words);
+				     "type name", sp->sign < 0 ? words : dt_sb_str(&nm));
+			dt_sb_free(&nm);
+		}
 	}
 	tp->failed = true;
 	return NULL;
@@ -1128,8 +1141,8 @@ dt_type_sizeof(dt_compile_t *cc, const dt_type_t *t)
 	const dt_type_t *rt = dt_type_resolve(t);
 
 	if (!rt || rt->kind == DT_TYPE_VOID || rt->kind == DT_TYPE_FUNC || rt->incomplete) {
-		dt_type_fail(cc, D_SIZEOF_TYPE, EINVAL, "cannot apply sizeof to %s type %s",
-			     rt && rt->incomplete ? "incomplete" : "a", t ? t->name : "<error>");
+		dt_type_fail(cc, D_SIZEOF_TYPE, EINVAL, "cannot apply sizeof to an operand of "
+			     "unknown size");
 		return -1;
 	}
 	return rt->size;

@@ -559,7 +559,7 @@ UNIT_TEST(translators)
 		    "D_XLATE_NONE 3:15 action list: cannot translate from \"string\" to \"struct o\"");
 	UNIT_EQ_STR(error_of(with_o("translator struct o < int x > { a = x; };\n"
 				    "BEGIN { trace(xlate<struct o *>(1).a); }")),
-		    "D_OP_SOU 3:35 action list: operator . cannot be applied to a forward declaration or non-struct/union type: struct o *");
+		    "D_OP_SOU 3:35 action list: operator . cannot be applied to type \"struct o *\"; must be applied to a struct or union");
 	/* the argument's type is the translator's input type; the value the member's type */
 	UNIT_EQ_STR(error_of(with_o("translator struct o < int64_t x > {\n"
 				    "  a = x + 1; b = sizeof (x); };\n"
@@ -595,11 +595,21 @@ UNIT_TEST(object_variables)
 	UNIT_EQ_STR(error_of("int x[5]; BEGIN { x[1, 2] = 1; }"),
 		    "D_ARR_BADREF 1:20 action list: cannot access scalar x as an associative array");
 	UNIT_EQ_STR(error_of("int a1[3]; int a2[3]; BEGIN { a2 = a1; }"),
-		    "D_OP_ARRFUN 1:34 action list: array and function types cannot be assigned: a2");
+		    "D_OP_ARRFUN 1:34 action list: operator = may not be applied to operand of type \"int [3]\"");
 	UNIT_EQ_STR(error_of("BEGIN /\"x\"/ { }"),
 		    "D_PRED_SCALAR 1:8 predicate: predicate result must be of scalar type");
+	/* DTrace's words for member access, offsetof and scalar use of an array */
+	UNIT_EQ_STR(error_of("int *p; BEGIN { p->a = 1; }"),
+		    "D_OP_SOU 1:18 action list: operator -> cannot be applied to pointer to type "
+		    "\"int\"; must be applied to a struct or union pointer");
+	UNIT_EQ_STR(error_of("BEGIN { trace(offsetof(struct nosuch, x)); }"),
+		    "D_OFFSETOF_TYPE 1:15 action list: offsetof operand must be a struct or union "
+		    "type");
+	UNIT_EQ_STR(error_of("BEGIN { a[1] = 1; trace(a); }"),
+		    "D_IDENT_BADREF 1:25 action list: associative array 'a' may not be referenced "
+		    "as scalar");
 	UNIT_EQ_STR(error_of("BEGIN { trace(((struct nosuch *)0)->a); }"),
-		    "D_OP_INCOMPLETE 1:35 action list: struct nosuch is an incomplete type: its members are unknown");
+		    "D_OP_INCOMPLETE 1:35 action list: operator -> cannot be applied to a forward declaration: no struct nosuch definition is available");
 	UNIT_EQ_STR(error_of("BEGIN { setopt(1); }"),
 		    "D_PROTO_ARG 1:16 action list: setopt( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: char *\n\t argument: int");
@@ -867,7 +877,7 @@ UNIT_TEST(dtrace_tags_types)
 	UNIT_EQ_STR(error_of("BEGIN { i = (char long)0; }"),
 		    "D_DECL_CHARATTR 1:14 action list: invalid type declaration: short and long may not be used with char type");
 	UNIT_EQ_STR(error_of("BEGIN { i = (long short)0; }"),
-		    "D_UNKNOWN 1:14 action list: failed to resolve type long short: Unknown type name");
+		    "D_UNKNOWN 1:14 action list: failed to resolve type short long : Unknown type name");
 	UNIT_EQ_STR(error_of("BEGIN { i = (unsigned double)0; }"),
 		    "D_DECL_SIGNINT 1:14 action list: invalid type declaration: signed and unsigned may only be used with integer type");
 	UNIT_EQ_STR(error_of("BEGIN { i = (char int)0; }"),
@@ -950,10 +960,10 @@ UNIT_TEST(dtrace_tags_inlines)
 		    "\tprevious: scalar inline");
 	UNIT_EQ_STR(error_of("inline int rand = 7;"),
 		    "D_DECL_IDRED 1:12 identifier redefined: rand\n\t current: inline definition\n"
-		    "\tprevious: function");
+		    "\tprevious: function ");
 	UNIT_EQ_STR(error_of("inline int pid = 7;"),
 		    "D_DECL_IDRED 1:12 identifier redefined: pid\n\t current: inline definition\n"
-		    "\tprevious: scalar");
+		    "\tprevious: scalar ");
 	UNIT_EQ_STR(error_of("inline int foo = 7; BEGIN { trace(foo); }"), "(compiled)");
 }
 

@@ -122,7 +122,7 @@ UNIT_TEST(spelling_errors)
 	dt_compile_init(&cc, NULL);
 	/* DTrace's tags: its declaration checks, or no such type */
 	UNIT_EQ_STR(lookup_name(&cc, "short long"),
-		    "D_UNKNOWN: failed to resolve type short long: Unknown type name");
+		    "D_UNKNOWN: failed to resolve type short long : Unknown type name");
 	UNIT_EQ_STR(lookup_name(&cc, "unsigned string"),
 		    "D_DECL_SIGNINT: invalid type declaration: signed and unsigned may only be "
 		    "used with integer type");
