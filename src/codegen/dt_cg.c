@@ -697,8 +697,8 @@ static void dt_cg_arith(dt_cg_t *cg, int op, const dt_type_t *t);
  * r1 = r1 / r0 (or r1 % r0) as signed 64-bit values, r0 != 0; clobbers r2. BPF's signed
  * division (sdiv, smod) is a v4 instruction that kernels before 6.6 refuse ("BPF_ALU uses
  * reserved fields": Debian 12's 6.1, RHEL 9's 5.14), so it is done unsigned on the
- * magnitudes: C's truncation toward zero, the remainder with the dividend's sign, and
- * INT64_MIN / -1 = INT64_MIN as sdiv gives.
+ * magnitudes: C's truncation toward zero, the remainder with the sign of the quotient as
+ * DTrace gives it (not the dividend's), and INT64_MIN / -1 = INT64_MIN as sdiv gives.
  */
 static void
 dt_cg_sdivmod(dt_cg_t *cg, bool mod)
@@ -706,10 +706,10 @@ dt_cg_sdivmod(dt_cg_t *cg, bool mod)
 	dt_irbuf_t *ir = IR(cg);
 	int apos = dt_ir_label(ir), bpos = dt_ir_label(ir), done = dt_ir_label(ir);
 
-	/* r2's sign bit: the result's (the dividend's for %, else the operands' xor) */
+	/* r2's sign bit: the result's, the operands' xor, for % too as DTrace gives it
+	 * (19 % -5 is -4 there, not C's 4) */
 	EMIT(cg, DT_MOV64_REG(2, 1));
-	if (!mod)
-		EMIT(cg, DT_ALU64_REG(BPF_XOR, 2, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_XOR, 2, 0));
 	dt_ir_jmp_imm(ir, BPF_JSGE, 1, 0, apos);
 	EMIT(cg, DT_ALU64_IMM(BPF_NEG, 1, 0));
 	dt_ir_place(ir, apos);
@@ -806,7 +806,10 @@ dt_cg_arith(dt_cg_t *cg, int op, const dt_type_t *t)
 		break;
 	}
 	EMIT(cg, DT_MOV64_REG(0, 1));
-	dt_cg_normalize(cg, 0, t->size, t->is_signed);
+	/* DTrace wraps an unsigned result at its type's width; a signed one keeps its 64 bits
+	 * until stored or cast (int i; i * i / i is i for i = 100000) */
+	if (!t->is_signed)
+		dt_cg_normalize(cg, 0, t->size, false);
 }
 
 static void

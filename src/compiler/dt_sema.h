@@ -37,6 +37,9 @@ typedef struct dt_sema {
 /* Every error names the region it is in (predicate, action list), as DTrace does for -n. */
 #define ERR(s, tag, node, ...)                                                               \
 	(dt_diag_error(&(s)->cc->diags, tag, (node)->loc, __VA_ARGS__)->region = (s)->where)
+/* The same at a location: a node's with the line DTrace names (dline) of another construct. */
+#define ERR_AT(s, tag, loc, ...)                                                             \
+	(dt_diag_error(&(s)->cc->diags, tag, loc, __VA_ARGS__)->region = (s)->where)
 
 /* A built-in variable (dt_sema_expr.c's table). */
 struct dt_bvar {
@@ -94,12 +97,18 @@ dt_promote(dt_compile_t *cc, const dt_type_t *t)
 	return t;
 }
 
-/* C's usual arithmetic conversions for two integer types. */
+/*
+ * D's arithmetic conversions for two integer types: C's without the promotion to int, as
+ * DTrace does them (the larger type; at equal size the unsigned one), so unsigned char +
+ * unsigned char is unsigned char (and wraps at 8 bits, dt_cg_arith). An enum is an int.
+ */
 static inline const dt_type_t *
 dt_arith_conv(dt_compile_t *cc, const dt_type_t *a, const dt_type_t *b)
 {
-	a = dt_promote(cc, a);
-	b = dt_promote(cc, b);
+	if (a->kind == DT_TYPE_ENUM)
+		a = dt_type_int(cc, 4, true);
+	if (b->kind == DT_TYPE_ENUM)
+		b = dt_type_int(cc, 4, true);
 	if (a->size == b->size) {
 		if (a->is_signed == b->is_signed)
 			return a;
