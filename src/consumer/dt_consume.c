@@ -126,8 +126,11 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	/* DTrace says which action; we add where it is in the source. */
 	{
 		unsigned stmt = DT_FAULT_WORD_STMT(word);
-		uint64_t eargs[8] = {0, clause + 1, stmt, 0, dt_faults[kind].code,
-				     addr, 0, 0};
+		/* ERROR's arguments as Oracle's DTrace gives them: arg1 the faulting probe's ID,
+		 * arg2 the clause's index in the program (its dt_clause_N), arg3 the action
+		 * (0: the predicate; DTrace's is a BPF offset), arg4 the fault code, arg5 the
+		 * address */
+		uint64_t eargs[8] = {0, prid, clause, stmt, dt_faults[kind].code, addr, 0, 0};
 		uint32_t site = DT_FAULT_WORD_SITE(word);
 		dt_program_t *prog = dtp->prog;
 

@@ -1,7 +1,9 @@
-/* dtrace:::ERROR fires for a fault, with the enabled probe, the action, DTrace's fault code
- * (1: bad address, 4: divide by zero) and the address; tracing goes on. */
+/* dtrace:::ERROR fires for a fault, with the probe's ID, the clause's index in the program,
+ * the action, DTrace's fault code (1: bad address, 4: divide by zero) and the address, as
+ * Oracle's DTrace gives them; tracing goes on. */
 BEGIN
 {
+	myid = id;
 	trace(*(int *)16);
 }
 
@@ -13,7 +15,8 @@ BEGIN
 
 ERROR
 {
-	printf("ERROR: epid %d action %d fault %d addr 0x%x\n", arg1, arg2, arg4, arg5);
+	printf("ERROR: probe %d (BEGIN %d) clause %d action %d fault %d addr 0x%x\n", arg1,
+	       myid, arg2, arg3, arg4, arg5);
 }
 
 BEGIN

@@ -61,6 +61,6 @@ BEGIN
 
 ERROR
 {
-	printf("ERROR: fault %d in action %d at a %s address\n", arg4, arg2,
+	printf("ERROR: fault %d in action %d at a %s address\n", arg4, arg3,
 	    (uint64_t)arg5 >= 0x1000 ? "kernel" : "low");
 }

@@ -71,5 +71,5 @@ BEGIN
 
 ERROR
 {
-	printf("ERROR: fault %d in action %d\n", arg4, arg2);
+	printf("ERROR: fault %d in action %d\n", arg4, arg3);
 }
