@@ -160,13 +160,15 @@ static void
 dt_link_error(dt_diags_t *diags, const dt_cg_t *cg, const dt_bpfprog_t *bp)
 {
 	const char *msg = cg->err ? cg->err : "unknown error";
+	dt_loc_t loc = cg->err_loc;
 	dt_diag_t *d;
 
-	if (cg->err_loc.src)
-		d = dt_diag_error(diags, D_UNKNOWN, cg->err_loc, "%s", msg);
+	loc.dline = 0;	/* our own errors name the construct's line, not DTrace's blame */
+	if (loc.src)
+		d = dt_diag_error(diags, D_UNKNOWN, loc, "%s", msg);
 	else
-		d = dt_diag_error(diags, D_UNKNOWN, cg->err_loc, "failed to generate code for "
-				  "%s: %s", bp->name, msg);
+		d = dt_diag_error(diags, D_UNKNOWN, loc, "failed to generate code for %s: %s",
+				  bp->name, msg);
 	if (d && cg->err_hint)
 		dt_diag_hint(diags, d, "%s", cg->err_hint);
 }

@@ -228,6 +228,10 @@ typedef struct dt_loc {
 	X(D_DECL_VOIDOBJ)                                                                    \
 	X(D_DECL_MNAME)                                                                      \
 	X(D_DECL_ARRSUB)                                                                     \
+	X(D_DECL_ARRNULL)                                                                    \
+	X(D_DECL_PROTO_VARARGS)                                                              \
+	X(D_DECL_PARMCLASS)                                                                  \
+	X(D_DECL_PROTO_TYPE)                                                                 \
 	X(D_DECL_ARRBIG)                                                                     \
 	X(D_DECL_DYNOBJ)                                                                     \
 	X(D_DECL_USELESS)                                                                    \

@@ -289,6 +289,7 @@ struct dt_node {
 	int isuffix;		/* INT: DT_INT_* bits */
 	dt_node_t *left, *right, *cond;
 	dt_node_t *pred, *body;	/* CLAUSE */
+	int end_line;		/* CLAUSE: its closing '}''s line, where DTrace blames the predicate */
 	dt_node_t *tname;	/* CAST, SIZEOF, OFFSETOF, XLATE: a DT_NODE_TYPENAME */
 	dt_nodes_t list;	/* PROGRAM items, CLAUSE probe descs, BLOCK statements, CALL args,
 				 * INDEX and AGG subscripts */

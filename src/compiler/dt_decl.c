@@ -476,6 +476,17 @@ dt_decl_xlcompat(const dt_type_t *mt, const dt_type_t *t)
 	return dt_type_compat(mt, t);
 }
 
+/* Where a translator's error points (n), with the line DTrace names: the translator's end. */
+static dt_loc_t
+dt_decl_xlloc(const dt_node_t *tr, const dt_node_t *n)
+{
+	dt_loc_t l = n->loc;
+
+	if (tr->loc.dline)
+		l.dline = tr->loc.dline;
+	return l;
+}
+
 /*
  * Resolve and check translator tr once: its output type (tr->type) and input type
  * (tr->left->type). Returns false, with the errors reported, when it cannot be used.
@@ -498,11 +509,13 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 		return false;
 	rout = dt_type_resolve(out);
 	if (rout->incomplete) {
-		ERR(s, D_XLATE_SOU, tr->tname, "incomplete struct/union/enum %s", out->name);
+		ERR_AT(s, D_XLATE_SOU, dt_decl_xlloc(tr, tr->tname), "incomplete struct/union/enum "
+		       "%s", out->name);
 		return false;
 	}
 	if (rout->kind != DT_TYPE_STRUCT && rout->kind != DT_TYPE_UNION) {
-		ERR(s, D_XLATE_SOU, tr->tname, "translator output type must be a struct or union");
+		ERR_AT(s, D_XLATE_SOU, dt_decl_xlloc(tr, tr->tname), "translator output type must "
+		       "be a struct or union");
 		return false;
 	}
 	for (size_t i = 0; i < s->xlators.len && s->xlators.data[i] != tr; i++) {
@@ -529,17 +542,17 @@ dt_decl_xlcheck(dt_sema_t *s, dt_node_t *tr)
 		const dt_type_t *mt;
 
 		if (dt_type_member(cc, out, a->left->text, NULL, &mt, NULL, NULL) < 0) {
-			ERR(s, D_XLATE_MEMB, a->left, "translator member %s is not a member of %s",
-			    a->left->text, out->name);
+			ERR_AT(s, D_XLATE_MEMB, dt_decl_xlloc(tr, a->left), "translator member %s "
+			       "is not a member of %s", a->left->text, out->name);
 			continue;
 		}
 		zero = dt_decl_standin(s, tr->left, in, a->loc);
 		e = dt_decl_xlexpr(s, tr, a, zero);
 		dt_sema_expr(s, e);
 		if (e->type && !dt_decl_xlcompat(mt, e->type))
-			ERR(s, D_XLATE_INCOMPAT, a, "translator member %s definition uses "
-			    "incompatible types: \"%s\" = \"%s\"", a->left->text, mt->name,
-			    e->type->name);
+			ERR_AT(s, D_XLATE_INCOMPAT, dt_decl_xlloc(tr, a), "translator member %s "
+			       "definition uses incompatible types: \"%s\" = \"%s\"", a->left->text,
+			       mt->name, e->type->name);
 	}
 	s->clause = clause;
 	s->where = where;

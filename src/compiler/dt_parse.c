@@ -47,10 +47,12 @@ typedef struct dt_parser {
 	bool too_deep;		/* the nesting error was reported once */
 	int depth;
 	bool in_pred;		/* parsing a predicate: '/' may end it */
+	int last_line;		/* the line of the token before the current one */
 	int nest;		/* (), [] nesting inside the predicate */
 } dt_parser_t;
 
 static dt_node_t *parse_expr(dt_parser_t *p);
+static void dtrace_line(dt_parser_t *p, dt_loc_t *loc);
 static dt_node_t *parse_assign(dt_parser_t *p);
 static dt_node_t *parse_cond(dt_parser_t *p);
 static dt_node_t *parse_unary(dt_parser_t *p);
@@ -69,6 +71,7 @@ new_node(dt_parser_t *p, dt_node_kind_t kind, dt_loc_t loc)
 static void
 advance(dt_parser_t *p)
 {
+	p->last_line = p->tok.loc.line;
 	p->tok = dt_lex_next(&p->lx);
 	p->tok_end = p->lx.p;
 }
@@ -352,6 +355,7 @@ parse_enum_body(dt_parser_t *p, dt_node_t *spec)
 			break;
 		if (accept(p, TOK_ASSIGN))
 			e->left = parse_assign(p);
+		dtrace_line(p, &e->loc);
 		dt_vec_push(&spec->list, e);
 		if (!accept(p, TOK_COMMA))
 			break;
@@ -379,6 +383,7 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 	dt_strbuf_t sb = { 0 };
 	int spec_kind = 0;	/* 1: a basic word (int, char, ...); 2: a name or a tag */
 	bool saw_base = false;
+	dt_tok_kind_t sized = 0;	/* a signed, unsigned, long or short seen (the first) */
 
 	for (;;) {
 		dt_tok_kind_t k = p->tok.kind;
@@ -417,6 +422,8 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		if (k != TOK_CONST && k != TOK_VOLATILE && k != TOK_USERLAND)
 			saw_base = true;
 		advance(p);
+		if ((k == TOK_SIGNED || k == TOK_UNSIGNED || k == TOK_LONG) && !sized)
+			sized = k;
 		if (k != TOK_STRUCT && k != TOK_UNION && k != TOK_ENUM)
 			continue;
 
@@ -432,6 +439,16 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		if (is_tok(p, TOK_IDENT) || is_tok(p, TOK_SYMBOL)) {
 			dt_sb_printf(&sb, " %s", p->tok.text);
 			advance(p);
+		}
+		if (sized) {	/* "unsigned struct s", "long struct s": DTrace's checks */
+			if (sized == TOK_LONG)
+				parse_error(p, D_DECL_LONGINT, p->tok.loc, "invalid type declaration: "
+					    "long and long long may only be used with integer or "
+					    "floating-point type");
+			else
+				parse_error(p, D_DECL_SIGNINT, p->tok.loc, "invalid type declaration: "
+					    "signed and unsigned may only be used with integer type");
+			goto out;
 		}
 		if (!is_tok(p, TOK_LBRACE))
 			continue;
@@ -472,6 +489,7 @@ out:
 typedef struct dt_declarator {
 	const char *what;	/* "declaration" or "member", for D_DECL_SCOPE */
 	const char *name;	/* NULL for an abstract declarator */
+	int param;		/* a function's parameter: its number, from 1 */
 	dt_loc_t loc;		/* the name's, or where the declarator ends when abstract */
 	dt_strbuf_t abs;
 } dt_declarator_t;
@@ -532,10 +550,23 @@ expect_decl_end(dt_parser_t *p, int end_state)
  * inline's keys are named: "inline int a[int x] = x + 1;"; the name is the type's right)
  */
 static void
-parse_array_dims(dt_parser_t *p, dt_node_t *decl)
+parse_array_dims(dt_parser_t *p, dt_node_t *decl, const char *name)
 {
 	while (accept(p, TOK_LBRACKET)) {
+		int nkeys = 0;
+
+		if (is_tok(p, TOK_RBRACKET)) {
+			parse_error(p, D_DECL_ARRNULL, p->tok.loc, "array declaration requires array "
+				    "dimension or tuple signature: %s", name);
+			return;
+		}
+		if (is_tok(p, TOK_ELLIPSIS)) {
+			parse_error(p, D_DECL_PROTO_VARARGS, p->tok.loc, "array prototype may not "
+				    "use a variable-length argument list");
+			return;
+		}
 		while (!is_tok(p, TOK_RBRACKET) && !is_tok(p, TOK_EOF) && !p->panic) {
+			nkeys++;
 			if (is_type_token(p, &p->tok)) {
 				dt_node_t *k = parse_typename(p, false);
 
@@ -543,6 +574,12 @@ parse_array_dims(dt_parser_t *p, dt_node_t *decl)
 					k->right = new_node(p, DT_NODE_IDENT, p->tok.loc);
 					k->right->text = p->tok.text;
 					advance(p);
+				}
+				if (strcmp(k->text, "void") == 0) {
+					parse_error(p, D_DECL_PROTO_TYPE, k->loc, "array prototype may "
+						    "not use parameter of type void: %s, parameter #%d",
+						    k->right ? k->right->text : "(anonymous)", nkeys);
+					return;
 				}
 				dt_vec_push(&decl->list, k);
 			} else {
@@ -581,6 +618,13 @@ parse_params(dt_parser_t *p, dt_strbuf_t *sb)
 			dt_sb_puts(sb, "...");
 			break;
 		}
+		if (is_tok(p, TOK_STATIC) || is_tok(p, TOK_EXTERN) || is_tok(p, TOK_AUTO) ||
+		    is_tok(p, TOK_REGISTER) || is_tok(p, TOK_TYPEDEF)) {
+			parse_error(p, D_DECL_PARMCLASS, p->tok.loc, "inappropriate storage class "
+				    "for function or associative array parameter");
+			break;
+		}
+		dc.param = n;
 		spec = parse_specifiers(p, true);
 		if (!parse_declarator(p, &dc, DECL_EITHER, NULL)) {
 			dt_sb_free(&dc.abs);
@@ -657,7 +701,7 @@ parse_declarator(dt_parser_t *p, dt_declarator_t *dc, int mode, dt_node_t *dims)
 		dc->loc = p->tok.loc;
 		ok = declared_name(p, dc->what ? dc->what : "declaration");
 		if (ok && dims && is_tok(p, TOK_LBRACKET))
-			parse_array_dims(p, dims);
+			parse_array_dims(p, dims, dc->name);
 	} else {
 		dc->loc = p->tok.loc;
 		if (mode == DECL_NAMED) {
@@ -666,6 +710,17 @@ parse_declarator(dt_parser_t *p, dt_declarator_t *dc, int mode, dt_node_t *dims)
 		}
 	}
 	while (ok && !p->panic) {
+		if (dc->param && is_tok(p, TOK_LBRACKET)) {
+			t = peek(p, DT_LEX_CODE);
+			if (is_type_token(p, &t)) {	/* int f(int a[int]) */
+				parse_error(p, D_DECL_PROTO_TYPE, dc->loc, "function prototype may "
+					    "not use parameter of type dynamic variable: %s, "
+					    "parameter #%d", dc->name ? dc->name : "(anonymous)",
+					    dc->param);
+				ok = false;
+				break;
+			}
+		}
 		if (accept(p, TOK_LBRACKET)) {
 			dt_node_t *e = parse_cond(p);
 
@@ -719,6 +774,8 @@ parse_translator(dt_parser_t *p, dt_nodes_t *list, int end_state)
 		dt_vec_push(&d->list, a);
 	}
 	expect(p, TOK_RBRACE);
+	/* DTrace checks a translator once it has read its end: its errors name that line */
+	d->loc.dline = is_tok(p, TOK_SEMI) ? p->tok.loc.line : p->last_line;
 	dt_vec_push(list, d);
 	expect_decl_end(p, end_state);
 }
@@ -772,6 +829,8 @@ parse_provider(dt_parser_t *p, dt_nodes_t *list, int end_state)
 		dt_vec_push(&d->list, pr);
 	}
 	expect(p, TOK_RBRACE);
+	/* DTrace checks a translator once it has read its end: its errors name that line */
+	d->loc.dline = is_tok(p, TOK_SEMI) ? p->tok.loc.line : p->last_line;
 	dt_vec_push(list, d);
 	expect_decl_end(p, end_state);
 }
@@ -1197,6 +1256,23 @@ slash_ends_predicate(dt_parser_t *p)
 }
 
 /*
+ * The line DTrace names in errors about a construct just parsed: its yacc parser makes the
+ * node once it has read the token after it, and a node's line is the lexer's line then. A
+ * predicate's closing '/' is read with what follows it (DTrace's lexer looks past it), so
+ * "/a & b/" followed by "{" on the next line is blamed on the "{" line.
+ */
+static void
+dtrace_line(dt_parser_t *p, dt_loc_t *loc)
+{
+	int line = p->tok.loc.line;
+
+	if (is_tok(p, TOK_SLASH) && slash_ends_predicate(p))
+		line = peek(p, DT_LEX_PROGRAM).loc.line;
+	if (line != loc->line)
+		loc->dline = line;
+}
+
+/*
  * binary(prec): unary { OP binary(prec(OP) + 1) }   for OP of precedence >= prec:
  *   1 ||   2 ^^   3 &&   4 |   5 ^   6 &   7 == !=   8 < <= > >=   9 << >>   10 + -
  *   11 * / %
@@ -1227,6 +1303,7 @@ parse_binary(dt_parser_t *p, int prec)
 		n->left = left;
 		advance(p);
 		n->right = parse_binary(p, q + 1);
+		dtrace_line(p, &n->loc);
 		left = n;
 	}
 	p->depth -= chain;
@@ -1504,9 +1581,10 @@ parse_clause(dt_parser_t *p)
 		p->lx.state = DT_LEX_PROGRAM;
 		advance(p);
 	}
-	if (is_tok(p, TOK_LBRACE))
+	if (is_tok(p, TOK_LBRACE)) {
 		c->body = parse_block(p, true);
-	else if (c->pred)
+		c->end_line = p->last_line;
+	} else if (c->pred)
 		parse_error(p, D_SYNTAX, c->pred->loc, "expected actions { } following probe "
 			    "description and predicate");
 	else if (p->lx.src->name)

@@ -608,8 +608,12 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 	if (n->pred) {
 		s->where = "predicate";
 		dt_sema_expr(s, n->pred);
-		if (n->pred->type && !dt_is_scalar(n->pred->type))
-			ERR(s, D_PRED_SCALAR, n->pred, "predicate result must be of scalar type");
+		if (n->pred->type && !dt_is_scalar(n->pred->type)) {
+			dt_loc_t l = n->pred->loc;
+
+			l.dline = n->end_line;
+			ERR_AT(s, D_PRED_SCALAR, l, "predicate result must be of scalar type");
+		}
 	}
 	s->where = "action list";
 	if (n->body)

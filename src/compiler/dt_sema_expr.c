@@ -1497,17 +1497,26 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 	case DT_NODE_BINARY:
 		dt_sema_binary(s, n);
 		return;
-	case DT_NODE_LOGICAL:
+	case DT_NODE_LOGICAL: {
+		/* the caret under the operand, the line DTrace names the operator's */
+		dt_node_t *bad = NULL;
+		dt_loc_t l;
+
 		dt_sema_expr(s, n->left);
 		dt_sema_expr(s, n->right);
 		if (n->left->type && !dt_is_scalar(n->left->type))
-			ERR(s, D_OP_SCALAR, n->left, "operator %s requires operands of scalar type",
-			    dt_tok_name(n->op));
+			bad = n->left;
 		else if (n->right->type && !dt_is_scalar(n->right->type))
-			ERR(s, D_OP_SCALAR, n->right,
-			    "operator %s requires operands of scalar type", dt_tok_name(n->op));
+			bad = n->right;
+		if (bad) {
+			l = bad->loc;
+			l.dline = n->loc.dline ? n->loc.dline : n->loc.line;
+			ERR_AT(s, D_OP_SCALAR, l, "operator %s requires operands of scalar type",
+			       dt_tok_name(n->op));
+		}
 		n->type = dt_type_int(s->cc, 4, true);
 		return;
+	}
 	case DT_NODE_UNARY:
 		dt_sema_unary(s, n);
 		return;

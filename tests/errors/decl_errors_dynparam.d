@@ -1,0 +1,2 @@
+/* ... nor is it an associative array */
+int f(int a[int]);

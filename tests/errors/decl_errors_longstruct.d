@@ -1,0 +1,5 @@
+/* ... long and unsigned qualify only integers */
+long struct s
+{
+	int i;
+};

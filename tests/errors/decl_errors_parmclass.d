@@ -1,0 +1,2 @@
+/* ... a parameter has no storage class */
+int f(static int);

@@ -1,0 +1,4 @@
+/* ... unsigned qualifies only integers */
+unsigned struct s {
+	int i;
+};

@@ -1,0 +1,2 @@
+/* ... an array's keys are not a variable-length list */
+int a[...];

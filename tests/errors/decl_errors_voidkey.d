@@ -1,0 +1,2 @@
+/* ... nor void */
+int a[void, char];
