@@ -1400,17 +1400,20 @@ dt_cg_kaddr_node(dt_cg_t *cg, dt_node_t *n)
 		uint32_t esz = n->left->char_array ? 1 : dt_type_resolve(n->type)->size;
 
 		dt_cg_expr(cg, n->list.data[0]);
-		if (dt_cg_is_array(n->left) && dt_cg_is_dmem(cg, n->left)) {
+		if ((dt_cg_is_array(n->left) && dt_cg_is_dmem(cg, n->left)) ||
+		    (!n->left->char_array && dt_cg_is_str(n->left))) {
 			/*
 			 * D's own arrays are checked: a store must stay inside (the verifier
-			 * insists); an address may be one past the end, as in C.
+			 * insists); an address may be one past the end, as in C. A D string
+			 * (s[i]) is its buffer of strsize bytes, in BPF memory.
 			 */
-			uint32_t nel = n->left->char_array ? n->left->char_array
-							      : lt->nelems;
+			bool str = !n->left->char_array && dt_cg_is_str(n->left);
+			uint32_t nel = str ? cg->strsize : n->left->char_array
+						? n->left->char_array : lt->nelems;
 			int ok = dt_ir_label(IR(cg));
 
-			dt_ir_jmp_imm(IR(cg), cg->dmem_store ? BPF_JLT : BPF_JLE, 0, (int32_t)nel,
-				      ok);
+			dt_ir_jmp_imm(IR(cg), cg->dmem_store || str ? BPF_JLT : BPF_JLE, 0,
+				      (int32_t)nel, ok);
 			EMIT(cg, DT_STX(BPF_DW, 7, 0, DT_MST_FADDR));
 			dt_cg_fault(cg, DT_FAULT_BADADDR);
 			dt_ir_place(IR(cg), ok);

@@ -737,9 +737,10 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 		ERR(s, D_ARR_BADREF, ix, "subscript must be of integral type");
 		return;
 	}
-	if (n->left->char_array) {
-		et = dt_type_int(s->cc, 1, true);	/* a char array read as a string */
-		if (dt_fold_value(ix, &v) && v >= n->left->char_array) {
+	if (n->left->char_array || dt_is_string(n->left->type)) {
+		/* a char array read as a string, or a string: its chars */
+		et = dt_type_int(s->cc, 1, true);
+		if (n->left->char_array && dt_fold_value(ix, &v) && v >= n->left->char_array) {
 			ERR(s, D_ARR_BOUNDS, ix, "index outside array bounds: %lld, max is %u",
 			    (long long)(int64_t)v, (unsigned)n->left->char_array);
 			return;
@@ -769,7 +770,7 @@ dt_sema_kindex(dt_sema_t *s, dt_node_t *n)
 	dt_sema_char_array(s, n);
 }
 
-/* Is this identifier a global pointer or array variable (p[i] indexes through it)? */
+/* Is this identifier a global pointer, array or string variable (p[i] indexes through it)? */
 bool
 dt_sema_is_kptr_var(dt_sema_t *s, const dt_node_t *id)
 {
@@ -778,7 +779,8 @@ dt_sema_is_kptr_var(dt_sema_t *s, const dt_node_t *id)
 
 		if (v->kind == DT_VK_GLOBAL && strcmp(v->name, id->text) == 0)
 			return dt_type_resolve(v->type)->kind == DT_TYPE_PTR ||
-			       dt_type_resolve(v->type)->kind == DT_TYPE_ARRAY;
+			       dt_type_resolve(v->type)->kind == DT_TYPE_ARRAY ||
+			       dt_is_string(v->type);
 	}
 	return false;
 }

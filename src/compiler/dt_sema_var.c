@@ -270,12 +270,22 @@ dt_sema_varref(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 	return dt_sema_var(s, n, assign);
 }
 
-/* Is INDEX node n a reference to an associative array (a[k], self->a[k])? */
+/*
+ * Is INDEX node n a reference to an associative array (a[k], self->a[k])? Not when the name
+ * is a variable already that subscripts index through: a pointer, an array or a string
+ * (s[1] is a string's second char, as in DTrace).
+ */
 bool
 dt_sema_is_assoc(dt_sema_t *s, const dt_node_t *n)
 {
-	return (n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text) &&
-		!dt_sema_is_kptr_var(s, n->left)) || n->left->kind == DT_NODE_SELF;
+	const dt_var_t *v;
+
+	if (n->left->kind == DT_NODE_SELF) {
+		v = dt_sema_var_find(s, DT_VK_SELF, n->left->text);
+		return !v || !dt_is_string(v->type);
+	}
+	return n->left->kind == DT_NODE_IDENT && !dt_sema_builtin(n->left->text) &&
+	       !dt_sema_is_kptr_var(s, n->left);
 }
 
 /*

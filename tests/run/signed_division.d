@@ -1,6 +1,7 @@
 /*
  * Signed / and % without BPF's sdiv/smod (kernels before 6.6 refuse them): C's truncation toward
- * zero, the remainder with the dividend's sign, INT64_MIN / -1, int operands.
+ * zero, the remainder with the quotient's sign as DTrace gives it (7 % -2 is -1, -7 % -2 is 1;
+ * C's would be 1 and -1), INT64_MIN / -1, int operands.
  */
 #pragma D option quiet
 BEGIN {
