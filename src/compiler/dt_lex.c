@@ -461,6 +461,10 @@ lex_quoted(dt_lexer_t *lx, dt_token_t *tok)
 			}
 			if (lx_eof(lx))
 				break;
+			/* DTrace's character constants keep the backslash of \? \' and unknown
+			 * escapes ('\?' is 0x5c3f there) */
+			if (quote == '\'' && !strchr("ntvbrfax01234567\\\"", lx_peek(lx, 0)))
+				dt_sb_putc(&sb, '\\');
 			dt_sb_putc(&sb, (char)lex_escape(lx));
 			continue;
 		}

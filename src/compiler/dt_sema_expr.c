@@ -522,17 +522,19 @@ dt_sema_binary(dt_sema_t *s, dt_node_t *n)
 		    (lr->kind == DT_TYPE_PTR || rr->kind == DT_TYPE_PTR)) {
 			const dt_type_t *pt = lr->kind == DT_TYPE_PTR ? lr : rr;
 			const dt_type_t *other = pt == lr ? rr : lr;
-			int64_t esz = pt->base ? dt_type_sizeof(s->cc, pt->base) : -1;
+			bool vp = !pt->base || dt_type_resolve(pt->base)->kind == DT_TYPE_VOID;
+			int64_t esz = vp ? 1 : dt_type_sizeof(s->cc, pt->base);
 
 			if (esz <= 0)
-				esz = 1;	/* void * steps by bytes, as GNU C does */
+				esz = 1;
 			if (lr->kind == DT_TYPE_PTR && rr->kind == DT_TYPE_PTR && n->op == TOK_MINUS) {
 				n->type = dt_type_int(s->cc, 8, true);	/* ptrdiff_t */
 				n->ptrarith = DT_PTRARITH_DIFF;
 				n->scale = (uint32_t)esz;
 				return;
 			}
-			if (other->kind != DT_TYPE_INT && other->kind != DT_TYPE_ENUM) {
+			/* DTrace refuses void * + i (GNU C would step by bytes); q - p counts bytes */
+			if (vp || (other->kind != DT_TYPE_INT && other->kind != DT_TYPE_ENUM)) {
 				ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s "
 				    "\"%s\"", l->name, op, r->name);
 				return;
@@ -916,8 +918,13 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		return;
 	}
 	if (n->op == TOK_ASSIGN) {
+		/* an array is its first element's address (p = array) */
+		bool decays = dt_type_resolve(v->type)->kind == DT_TYPE_PTR &&
+			      dt_type_resolve(r->type)->kind == DT_TYPE_ARRAY &&
+			      dt_type_compat(v->type, r->type);
+
 		if (dt_is_string(v->type) != dt_is_string(r->type) ||
-		    (!dt_is_string(v->type) && !dt_is_scalar(r->type))) {
+		    (!dt_is_string(v->type) && !dt_is_scalar(r->type) && !decays)) {
 			ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" = \"%s\"",
 			    v->type->name, r->type->name);
 			return;
@@ -1445,8 +1452,13 @@ dt_sema_sizeof(dt_sema_t *s, dt_node_t *n)
 			ERR(s, D_SIZEOF_BITFIELD, n, "cannot apply sizeof to a bit-field");
 			return;
 		}
-		size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
-						 : dt_type_sizeof(s->cc, n->left->type);
+		/* a string literal's size is its length and NUL, as DTrace says (sizeof "hi"
+		 * is 3); another string's is strsize */
+		if (n->left->kind == DT_NODE_STRING)
+			size = (int64_t)n->left->textlen + 1;
+		else
+			size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
+							 : dt_type_sizeof(s->cc, n->left->type);
 		if (size < 0) {
 			ERR(s, D_SIZEOF_TYPE, n, "cannot apply sizeof to an operand of "
 			    "unknown size");
