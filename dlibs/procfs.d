@@ -41,6 +41,7 @@ typedef struct lwpsinfo {
 	char pr_state;		/* SSLEEP, SRUN, SZOMB, SSTOP, SONPROC */
 	char pr_sname;		/* the state's letter: S R Z T O */
 	char pr_nice;		/* nice value */
+	char pr_oldpri;		/* Solaris' pre-SVR4 priority (none on Linux: not translated) */
 	short pr_syscall;	/* system call number (if in one) */
 	int pr_pri;		/* priority, higher is better */
 	char pr_cpu;		/* recent CPU usage (not kept by Linux: not translated) */
