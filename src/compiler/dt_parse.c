@@ -432,13 +432,19 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 				    "in a type name");	/* struct `s */
 			break;
 		}
-		if (is_tok(p, TOK_SYMBOL) && peek(p, DT_LEX_CODE).kind == TOK_LBRACE) {
-			syntax_error(p);	/* struct D`s { ... }: only a reference is scoped */
-			break;
-		}
 		if (is_tok(p, TOK_IDENT) || is_tok(p, TOK_SYMBOL)) {
+			dt_token_t name = p->tok;
+
 			dt_sb_printf(&sb, " %s", p->tok.text);
 			advance(p);
+			/* struct D`s { ... }: only a reference is scoped (an empty body is the
+			 * first error, as DTrace's grammar finds it) */
+			if (name.kind == TOK_SYMBOL && is_tok(p, TOK_LBRACE) &&
+			    peek(p, DT_LEX_CODE).kind != TOK_RBRACE) {
+				parse_error(p, D_SYNTAX, name.loc, "syntax error near \"%s\"",
+					    name.text);
+				break;
+			}
 		}
 		if (sized) {	/* "unsigned struct s", "long struct s": DTrace's checks */
 			if (sized == TOK_LONG)
@@ -453,6 +459,10 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		if (!is_tok(p, TOK_LBRACE))
 			continue;
 		advance(p);
+		if (is_tok(p, TOK_RBRACE)) {
+			syntax_error(p);	/* D, like C, has no empty struct, union or enum */
+			break;
+		}
 		if (!enter(p)) {
 			leave(p);
 			break;
