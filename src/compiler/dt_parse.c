@@ -49,6 +49,8 @@ typedef struct dt_parser {
 	bool in_pred;		/* parsing a predicate: '/' may end it */
 	int last_line;		/* the line of the token before the current one */
 	int nest;		/* (), [] nesting inside the predicate */
+	int parens, brackets;	/* '(' and '[' read and not closed, counted as DTrace's lexer
+				 * does, which names an extra or unclosed one */
 } dt_parser_t;
 
 static dt_node_t *parse_expr(dt_parser_t *p);
@@ -72,6 +74,8 @@ static void
 advance(dt_parser_t *p)
 {
 	p->last_line = p->tok.loc.line;
+	p->parens += (p->tok.kind == TOK_LPAREN) - (p->tok.kind == TOK_RPAREN);
+	p->brackets += (p->tok.kind == TOK_LBRACKET) - (p->tok.kind == TOK_RBRACKET);
 	p->tok = dt_lex_next(&p->lx);
 	p->tok_end = p->lx.p;
 }
@@ -106,14 +110,26 @@ tok_spelling(dt_parser_t *p)
 	return dt_arena_strndup(&p->cc->arena, p->tok_end - len, (size_t)len);
 }
 
-/* syntax error near "tok", at the current token; the first error of a panic only. */
+static bool pred_unclosed(dt_parser_t *p);
+
+/*
+ * syntax error near "tok", at the current token; the first error of a panic only. DTrace's
+ * own words where its lexer finds the mistake: a ')' or ']' with none open is "extra ) in
+ * input stream"; a predicate's '/' inside one, "closing ) expected in predicate before /".
+ */
 static void
 syntax_error(dt_parser_t *p)
 {
 	if (p->panic)
 		return;
+	if (is_tok(p, TOK_SLASH) && pred_unclosed(p))
+		return;
 	p->panic = true;
-	if (p->tok.kind == TOK_EOF)
+	if ((is_tok(p, TOK_RPAREN) && p->parens <= 0) ||
+	    (is_tok(p, TOK_RBRACKET) && p->brackets <= 0))
+		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc, "extra %s in input stream",
+			      is_tok(p, TOK_RPAREN) ? ")" : "]");
+	else if (p->tok.kind == TOK_EOF)
 		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc,
 			      "syntax error near end of input");
 	else
@@ -1241,6 +1257,28 @@ binary_prec(dt_tok_kind_t k)
 }
 
 /*
+ * A predicate's '/' with a '(' or '[' still open, followed by what ends a predicate: DTrace's
+ * error at the token after the '/' (its lexer has read it), and true.
+ */
+static bool
+pred_unclosed(dt_parser_t *p)
+{
+	dt_token_t t;
+	dt_loc_t loc;
+
+	if (!p->in_pred || (p->parens <= 0 && p->brackets <= 0))
+		return false;
+	t = peek(p, DT_LEX_PROGRAM);
+	if (t.kind != TOK_LBRACE && t.kind != TOK_SEMI && t.kind != TOK_EOF)
+		return false;
+	loc = p->tok.loc;	/* the caret at the '/' */
+	loc.dline = t.loc.line;
+	parse_error(p, D_SYNTAX, loc, "closing %s expected in predicate before /",
+		    p->parens > 0 ? ")" : "]");
+	return true;
+}
+
+/*
  * Inside a predicate at depth 0, does the current '/' close it? Yes when the next token is
  * '{', ';' or the end, or a probe description or #pragma at the start of a line.
  */
@@ -1249,6 +1287,8 @@ slash_ends_predicate(dt_parser_t *p)
 {
 	dt_token_t t;
 
+	if (p->in_pred && p->nest != 0 && pred_unclosed(p))
+		return false;
 	if (!p->in_pred || p->nest != 0)
 		return false;
 	t = peek(p, DT_LEX_PROGRAM);
