@@ -581,7 +581,8 @@ parse_array_dims(dt_parser_t *p, dt_node_t *decl, const char *name)
 	while (accept(p, TOK_LBRACKET)) {
 		int nkeys = 0;
 
-		if (is_tok(p, TOK_RBRACKET)) {
+		if (is_tok(p, TOK_RBRACKET) && decl->op != TOK_EXTERN) {
+			/* "extern int a[];" names a kernel array of unstated size, as in C */
 			parse_error(p, D_DECL_ARRNULL, p->tok.loc, "array declaration requires array "
 				    "dimension or tuple signature: %s", name);
 			return;
