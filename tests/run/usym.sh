@@ -35,16 +35,20 @@ cmp -s "$TMPDIR/masked" "$TMPDIR/want" || { diff "$TMPDIR/want" "$TMPDIR/masked"
 [ "$(grep -Eo '^  ustack`ustack_outer\+0x[0-9a-f]+' "$TMPDIR/out" | sort -u | wc -l)" -eq 2 ] ||
 	fail "two call sites"
 
-# Not -c, not -p: nothing holds the process, which is gone when the keys print at exit.
+# Not -c, not -p: nothing holds the process, which is gone when the keys print at exit. The
+# trigger runs under a name of this run's own, so a ustack trigger that another test runs
+# meanwhile is not counted.
+me=us$$
+cp "$TRIGGERS/ustack" "$TMPDIR/$me"
 "$DTRACE" -q -n 'int r;
-syscall::getpid:entry /execname == "ustack"/ { @[ustack(2)] = count(); @u[usym(ucaller)] = count(); }
+syscall::getpid:entry /execname == "'"$me"'"/ { @[ustack(2)] = count(); @u[usym(ucaller)] = count(); }
 tick-10ms /!r/ { r = 1; printf("ready\n"); }' >"$TMPDIR/raw" 2>"$TMPDIR/err" &
 pid=$!
 while ! grep -qx ready "$TMPDIR/raw" 2>/dev/null; do
 	kill -0 "$pid" 2>/dev/null || { cat "$TMPDIR/err"; fail "dtrace died"; }
 	sleep 0.05
 done
-"$TRIGGERS/ustack" 1
+"$TMPDIR/$me" 1
 kill -INT "$pid"
 wait "$pid" || { cat "$TMPDIR/err"; fail "dtrace after SIGINT"; }
 cat "$TMPDIR/raw"
