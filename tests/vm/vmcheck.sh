@@ -9,9 +9,9 @@
 # For each kernel: the newest Debian cloud kernel package of that line (found with apt-cache
 # by name pattern, never a fixed version; apt-get update when the lists have none or the
 # download fails) is downloaded and unpacked under build/vm/ (kept there for the next run).
-# build/dtrace with its shared libraries (ldd), dlibs/, build/tests/triggers and kfeatures,
-# the tests/ tree, busybox (sh and the little tools), bash, chrt, bpftool and mkfs.ext4, and the
-# modules of tests/vm/modules.txt go into an initramfs whose /init (tests/vm/init) mounts
+# build/dtrace with its shared libraries (ldd), dlibs/, toolkit/, build/tests/triggers and
+# kfeatures, the tests/ tree, busybox (sh and the little tools), bash, chrt, bpftool and
+# mkfs.ext4, and the modules of tests/vm/modules.txt go into an initramfs whose /init (tests/vm/init) mounts
 # proc, sys, devtmpfs, tracefs and debugfs, runs tests/run-tests.sh on the tests that
 # tests/vm/guest-tests.txt selects and powers off. QEMU runs with TCG (KVM does not work on this machine, see
 # shared/KERNELS.md). The runner's lines come back over the second serial port and are
@@ -214,6 +214,8 @@ build_common() {
 		[ -x "$t" ] && { pack "$t" "/dt/build/tests/triggers/$(basename "$t")" || return 1; }
 	done
 	cp -R "$ROOT/dlibs" "$STAGE/dt/dlibs" || return 1
+	# the toolkit's sh tools (tests/run/tk_*.sh run them; busybox is their sh)
+	cp -R "$ROOT/toolkit" "$STAGE/dt/toolkit" || return 1
 	mkdir -p "$STAGE/dt/tests" || return 1
 	for d in run errors triggers vm run-tests.sh; do
 		[ -e "$ROOT/tests/$d" ] && { cp -R "$ROOT/tests/$d" "$STAGE/dt/tests/" || return 1; }
