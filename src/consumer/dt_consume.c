@@ -1066,21 +1066,49 @@ dt_aggsnap_keycmp(const void *lp, const void *rp, void *arg)
 	return memcmp(l->key, r->key, *(const uint32_t *)arg);
 }
 
+/* A kernel module's key: the address of the first of its symbols a snapshot's keys met. */
+typedef struct {
+	const char *mod;
+	uint64_t addr;
+} dt_kmodkey_t;
+
+/* sym(), func() or mod() key word v made the function's (the module's) own address. */
+static uint64_t
+dt_aggsnap_kernel_key(dt_handle_t *dtp, int fmt, uint64_t v, dt_kmodkey_t **mods, size_t *nmods)
+{
+	const char *mod;
+	uint64_t off;
+
+	if (!dt_ksym_lookup(dtp->ksyms, v, &off, &mod))
+		return v;	/* no symbol: it prints raw, and stays its own key */
+	if (fmt == DT_RECFMT_SYM)
+		return v - off;
+	for (size_t m = 0; m < *nmods; m++)
+		if (strcmp((*mods)[m].mod, mod) == 0)
+			return (*mods)[m].addr;
+	*mods = dt_xrealloc(*mods, (*nmods + 1) * sizeof(**mods));
+	(*mods)[(*nmods)++] = (dt_kmodkey_t){mod, v - off};
+	return v - off;
+}
+
 /*
- * usym() and umod() keys stand for a function and a module: every address in one is one
- * key, as DTrace makes them when it reads an aggregation. The addresses become the
- * function's (the module's) own, read while printing, and entries whose keys are now equal
- * merge into one.
+ * usym() and umod() keys stand for a function and a module, and so do sym() (func()) and
+ * mod() of kernel addresses: every address in one is one key, as DTrace makes them when it
+ * reads an aggregation. The addresses become the function's (the module's) own, read while
+ * printing, and entries whose keys are now equal merge into one.
  */
 void
 dt_aggsnap_user_keys(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
 {
 	uint32_t keysize = ad->keysize;
+	dt_kmodkey_t *mods = NULL;
+	size_t nmods = 0;
 	bool any = false;
 	size_t n = 0;
 
 	for (int k = 0; k < ad->nkeys; k++)
-		any |= ad->keys[k].fmt == DT_RECFMT_USYM || ad->keys[k].fmt == DT_RECFMT_UMOD;
+		any |= ad->keys[k].fmt == DT_RECFMT_USYM || ad->keys[k].fmt == DT_RECFMT_UMOD ||
+		       ad->keys[k].fmt == DT_RECFMT_SYM || ad->keys[k].fmt == DT_RECFMT_MOD;
 	if (!any || sn->n == 0)
 		return;
 	for (size_t i = 0; i < sn->n; i++) {
@@ -1090,6 +1118,12 @@ dt_aggsnap_user_keys(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
 			const dt_recitem_t *it = &ad->keys[k];
 			uint64_t w[2];
 
+			if (it->fmt == DT_RECFMT_SYM || it->fmt == DT_RECFMT_MOD) {
+				memcpy(w, key + it->offset, 8);
+				w[0] = dt_aggsnap_kernel_key(dtp, it->fmt, w[0], &mods, &nmods);
+				memcpy(key + it->offset, w, 8);
+				continue;
+			}
 			if (it->fmt != DT_RECFMT_USYM && it->fmt != DT_RECFMT_UMOD)
 				continue;
 			memcpy(w, key + it->offset, sizeof(w));
@@ -1098,6 +1132,7 @@ dt_aggsnap_user_keys(dt_handle_t *dtp, const dt_aggdesc_t *ad, dt_aggsnap_t *sn)
 			memcpy(key + it->offset + 8, &w[1], 8);
 		}
 	}
+	free(mods);
 	qsort_r(sn->ents, sn->n, sizeof(*sn->ents), dt_aggsnap_keycmp, &keysize);
 	for (size_t i = 0; i < sn->n; i++) {
 		if (n && memcmp(sn->ents[n - 1].key, sn->ents[i].key, keysize) == 0) {
