@@ -2,7 +2,8 @@
 # pipes, threads yielding the CPU to each other, ...): its threads' run queue waits are
 # histograms for the CPUs they ran on, well over 100 of them in all (each round trip wakes
 # both sides), printed when it exits (-c). -m gives milliseconds.
-tk=dispqlat; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool dispqlat
 "$tool" -n sched -c "$TRIGGERS/sched" >"$TMPDIR/out" 2>"$TMPDIR/err" || fail "dispqlat failed"
 cat "$TMPDIR/out"
 ncpu=$(grep -c '^processor' /proc/cpuinfo)

@@ -2,7 +2,8 @@
 # libdtpid.so exactly (dtpid_mul 10, dtpid_twice 5), the pid provider's process filled in;
 # -p on a running pidcalls, for one second (-d 1), counts some.
 # The kernel-function form (fbt) is tk_funccount_fbt.
-tk=funccount; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool funccount
 "$tool" -c "$TRIGGERS/pidcalls 5" 'pid:libdtpid.so:dtpid_*:entry' >"$TMPDIR/out" \
 	2>"$TMPDIR/err" || fail "funccount -c failed"
 cat "$TMPDIR/out"

@@ -1,7 +1,8 @@
 # toolkit/funccount on kernel functions (fbt), where the kernel has kprobes: -c write 7
 # counts the trigger's 7 vfs_write calls, the glob given alone ("vfs_*") or as a probe
 # description; every counted function matches it.
-tk=funccount; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool funccount
 for pat in 'vfs_*' 'fbt::vfs_w*:entry'; do
 	"$tool" -c "$TRIGGERS/write 7" "$pat" >"$TMPDIR/out" 2>"$TMPDIR/err" ||
 		fail "funccount $pat failed"

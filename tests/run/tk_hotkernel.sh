@@ -2,7 +2,8 @@
 # system call path are among the sampled ones, each line a function with its count and
 # share (the shares add up to 100%); -m: by module, the kernel's samples all under one
 # "vmlinux" line (mod() keys merge their addresses; run/ksym_keys_merge tests func()'s).
-tk=hotkernel; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool hotkernel
 "$tool" -c "$TRIGGERS/loop 2000000" >"$TMPDIR/out" 2>"$TMPDIR/err" || fail "hotkernel failed"
 cat "$TMPDIR/out"
 grep -Eq '^FUNCTION +COUNT +PCNT$' "$TMPDIR/out" || fail "header"

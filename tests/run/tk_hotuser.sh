@@ -1,7 +1,8 @@
 # toolkit/hotuser -c on loop calling its function loop_target() 200,000,000 times: the
 # samples are in loop`main and loop`loop_target, each function once with its count and
 # share; -l: by module, the program's line "loop" has most of them.
-tk=hotuser; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool hotuser
 "$tool" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "neither -c nor -p is not status 2"
 "$tool" -c "$TRIGGERS/loop 200000000 user" >"$TMPDIR/out" 2>"$TMPDIR/err" || fail "hotuser"

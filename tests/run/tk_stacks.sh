@@ -1,7 +1,8 @@
 # toolkit/stacks vfs_write, where the kernel has kprobes: -c write 5 gives one kernel stack,
 # counted 5 times, through ksys_write and the system call entry; -u adds the user stack, in
 # the trigger's libc (its syscall(3)); -n keeps other names out.
-tk=stacks; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool stacks
 "$tool" -c "$TRIGGERS/write 5" vfs_write >"$TMPDIR/out" 2>"$TMPDIR/err" || fail "stacks failed"
 cat "$TMPDIR/out"
 grep -q '^Tracing fbt::vfs_write:entry\.\.\. Hit Ctrl-C to end\.$' "$TMPDIR/out" || fail "header"

@@ -1,7 +1,8 @@
 # toolkit/tcpaccept on netconn's loopback connections in its own network namespace: the
 # IPv4 and IPv6 connections it accepts on ports BASE and BASE + 3 (BASE follows from its
 # pid), and with -r the one refused on BASE + 1, each one line with the addresses and ports.
-tk=tcpaccept; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool tcpaccept
 tk_netconn -r
 head -n 1 "$TMPDIR/out" | grep -Eq '^IP RADDR +RPORT LADDR +LPORT RESULT$' || fail "header"
 awk -v b="$base" '$5 >= b && $5 <= b + 3 { print $1, $2, ($3 > 0), $4, $5 - b, $6 }' \

@@ -2,7 +2,8 @@
 # connection to port BASE (IPv4), the refused one to BASE + 1, the IPv6 one to BASE + 3 (BASE
 # follows from its pid), each one line with its pid and name; -P keeps one port, -t adds
 # the time.
-tk=tcpconnect; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool tcpconnect
 tk_netconn
 head -n 1 "$TMPDIR/out" | grep -Eq '^PID +COMM +IP SADDR +DADDR +DPORT$' || fail "header"
 awk -v p="$tpid" '$1 == p' "$TMPDIR/out" >"$TMPDIR/got"

@@ -2,7 +2,8 @@
 # from the client to port BASE and "pong" back, each seen sent and received, with the
 # trigger's pid and name; the handshakes and closes (flags) are there too, and -a adds the
 # bare ACKs. BASE follows from the trigger's pid.
-tk=tcpsnoop; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool tcpsnoop
 tk_netconn
 head -n 1 "$TMPDIR/out" | grep -Eq '^ +UID +PID LADDR +LPORT DR RADDR +RPORT +SIZE CMD$' ||
 	fail "header"

@@ -1,7 +1,8 @@
 # toolkit/udpsnoop on netconn's datagrams in its own network namespace: "data" (4 bytes) to
 # 127.0.0.1:BASE+2 and "data6" (5 bytes) to [::1]:BASE+3, each seen sent and received with
 # the trigger's pid and name (BASE follows from its pid); -P keeps one port.
-tk=udpsnoop; . "$TESTDIR/tk.inc"
+. "$TESTDIR/tk.inc"
+tk_tool udpsnoop
 tk_netconn
 head -n 1 "$TMPDIR/out" | grep -Eq '^ +UID +PID LADDR +LPORT DR RADDR +RPORT +SIZE CMD$' ||
 	fail "header"
