@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # What BEGIN prints comes out only once every probe is attached, as in DTrace (its probes
 # are enabled before BEGIN fires): a header from BEGIN says tracing has begun. So an event
 # made as soon as the header is seen is traced, every time: openat of a path of this test's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/dispqlat on the sched trigger (100 round trips between two processes through
 # pipes, threads yielding the CPU to each other, ...): its threads' run queue waits are
 # histograms for the CPUs they ran on, well over 100 of them in all (each round trip wakes

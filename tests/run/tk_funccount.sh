@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/funccount on user functions (pid provider): -c pidcalls 5 counts the calls into
 # libdtpid.so exactly (dtpid_mul 10, dtpid_twice 5), the pid provider's process filled in;
 # -p on a running pidcalls, for one second (-d 1), counts some.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/funccount on kernel functions (fbt), where the kernel has kprobes: -c write 7
 # counts the trigger's 7 vfs_write calls, the glob given alone ("vfs_*") or as a probe
 # description; every counted function matches it.

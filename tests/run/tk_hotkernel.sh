@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/hotkernel while loop makes 2,000,000 getppid(2) calls (-c): kernel functions of the
 # system call path are among the sampled ones, each line a function with its count and
 # share (the shares add up to 100%); -m: by module, the kernel's samples all under one

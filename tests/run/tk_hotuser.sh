@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/hotuser -c on loop calling its function loop_target() 200,000,000 times: the
 # samples are in loop`main and loop`loop_target, each function once with its count and
 # share; -l: by module, the program's line "loop" has most of them.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/iopattern on a loop device: blkio writes blocks 0, 8 and 16 (4096 bytes each, with
 # O_DIRECT), then reads them back in the same order: the first write and the first read are
 # random (nothing before it on the device, a seek back to 0), the other four sequential. The

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/iosnoop on a loop device: blkio writes 3 blocks of 4096 bytes with O_DIRECT, then
 # reads them back; each I/O is one line with the trigger's pid and name, the direction, the
 # block and the size, in order. -d and -n keep only those; -A prints the extra fields.

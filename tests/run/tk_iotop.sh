@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/iotop on a loop device: blkio writes 3 blocks of 4096 bytes with O_DIRECT and reads
 # them back. With an interval longer than the run, the table printed when the command exits
 # (-c) has the trigger's 12288 bytes read and 12288 written on the device, and the totals;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/seeksize on a loop device: blkio writes blocks 0, 8 and 16 (4096 bytes, O_DIRECT)
 # and reads them back in order. Past the first I/O, four start where the last one ended
 # (distance 0) and one seeks back 24 sectors (the 16 bucket): the trigger's histogram.

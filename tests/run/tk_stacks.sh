@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/stacks vfs_write, where the kernel has kprobes: -c write 5 gives one kernel stack,
 # counted 5 times, through ksys_write and the system call entry; -u adds the user stack, in
 # the trigger's libc (its syscall(3)); -n keeps other names out.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/tcpaccept on netconn's loopback connections in its own network namespace: the
 # IPv4 and IPv6 connections it accepts on ports BASE and BASE + 3 (BASE follows from its
 # pid), and with -r the one refused on BASE + 1, each one line with the addresses and ports.

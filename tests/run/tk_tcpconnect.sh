@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/tcpconnect on netconn's loopback connections in its own network namespace: the
 # connection to port BASE (IPv4), the refused one to BASE + 1, the IPv6 one to BASE + 3 (BASE
 # follows from its pid), each one line with its pid and name; -P keeps one port, -t adds

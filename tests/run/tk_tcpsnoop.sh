@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/tcpsnoop on netconn's loopback TCP in its own network namespace: "ping" (4 bytes)
 # from the client to port BASE and "pong" back, each seen sent and received, with the
 # trigger's pid and name; the handshakes and closes (flags) are there too, and -a adds the

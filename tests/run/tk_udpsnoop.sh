@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # toolkit/udpsnoop on netconn's datagrams in its own network namespace: "data" (4 bytes) to
 # 127.0.0.1:BASE+2 and "data6" (5 bytes) to [::1]:BASE+3, each seen sent and received with
 # the trigger's pid and name (BASE follows from its pid); -P keeps one port.

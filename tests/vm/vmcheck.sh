@@ -11,8 +11,8 @@
 # download fails) is downloaded and unpacked under build/vm/ (kept there for the next run).
 # build/dtrace with its shared libraries (ldd), dlibs/, toolkit/, build/tests/triggers and
 # kfeatures, the tests/ tree, busybox (sh and the little tools), bash, chrt, bpftool and
-# mkfs.ext4, and the modules of tests/vm/modules.txt go into an initramfs whose /init (tests/vm/init) mounts
-# proc, sys, devtmpfs, tracefs and debugfs, runs tests/run-tests.sh on the tests that
+# mkfs.ext4, and the modules of tests/vm/modules.txt go into an initramfs whose /init
+# (tests/vm/init) mounts proc, sys, devtmpfs, tracefs and debugfs, runs tests/run-tests.sh on the tests that
 # tests/vm/guest-tests.txt selects and powers off. QEMU runs with TCG (KVM does not work on this machine, see
 # shared/KERNELS.md). The runner's lines come back over the second serial port and are
 # printed with the kernel in them: "PASS [6.1] run/begin_trace", failures with their diffs,
