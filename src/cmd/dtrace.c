@@ -1292,7 +1292,11 @@ dt_run(dt_cmd_t *c)
 
 		if (err < 0 && err != -EINTR)
 			return 1;
-		dt_consume_drain(dtp);
+		/*
+		 * A ring's worth, BEGIN's first: not a drain, which a storm of the probes now
+		 * attached would keep from ever ending, deaf to signals (lifecycle_signal_storm).
+		 */
+		dt_consume_poll(dtp, 0);
 		if (err == 0) {
 			dt_watch_target(dtp);
 			dt_release_target(dtp);
