@@ -237,11 +237,14 @@ typedef struct dt_loc {
 	X(D_DECL_USELESS)                                                                    \
 	X(D_DECL_BADCLASS)                                                                   \
 	X(D_VAR_UNSUP)                                                                       \
+	X(D_VAR_UNDEF)                                                                       \
+	X(D_ATTR_MIN)                                                                        \
 	X(D_PRAGMA_MALFORM)                                                                  \
 	X(D_PRAGMA_INVAL)                                                                    \
 	X(D_PRAGMA_OPTSET)                                                                   \
 	X(D_PRAGERR)                                                                         \
 	X(D_PRAGMA_DEPEND)                                                                   \
+	X(D_PRAGMA_UNUSED)                                                                   \
 	X(D_MACRO_UNDEF)                                                                     \
 	X(D_EMPTY)                                                                           \
 	X(D_ACT_SPEC)                                                                        \
@@ -281,6 +284,7 @@ typedef struct dt_loc {
 	X(D_DECL_SIGNINT)                                                                    \
 	X(D_DECL_LONGINT)                                                                    \
 	X(D_OP_PTR)                                                                          \
+	X(D_OP_VFPTR)                                                                        \
 	X(D_DEREF_NONPTR)                                                                    \
 	X(D_DEREF_VOID)                                                                      \
 	X(D_DEREF_FUNC)                                                                      \

@@ -605,6 +605,14 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 			}
 		}
 	}
+	/*
+	 * DTrace reads a clause's actions before its predicate (and, when that fails on an
+	 * unknown name, the other way round): a variable either one assigns exists for both.
+	 * A name assigned only in a later clause does not exist yet.
+	 */
+	s->assigned.len = 0;
+	dt_sema_note_assigned(s, n->pred);
+	dt_sema_note_assigned(s, n->body);
 	if (n->pred) {
 		s->where = "predicate";
 		dt_sema_expr(s, n->pred);
@@ -619,6 +627,7 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 	if (n->body)
 		dt_sema_stmt(s, n->body);
 
+	s->assigned.len = 0;
 	/* A clause with no statements traces the probe: DTrace's default action. */
 	cl->has_record = cl->nactions > 0 || !n->body || n->body->list.len == 0;
 	cl->recsize = (uint32_t)DT_ALIGN(cl->recsize, 8);
@@ -783,8 +792,6 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	s.dtp = cc->dtp;
 	s.prog = prog;
 	/* Pragmas first: options such as strsize and zdefs shape everything after them. */
-	for (int r = cc->nlibs; r < nroots; r++)
-		dt_sema_note_assigned(&s, roots[r]);
 	for (int r = 0; r < nroots; r++) {
 		s.in_lib = r < cc->nlibs;
 		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {
@@ -794,8 +801,6 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 				dt_sema_pragma(&s, n);
 		}
 	}
-	for (int r = cc->nlibs; r < nroots; r++)
-		dt_sema_note_assigned(&s, roots[r]);
 	for (int r = 0; r < nroots; r++) {
 		s.in_lib = r < cc->nlibs;
 		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {

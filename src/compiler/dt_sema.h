@@ -27,7 +27,7 @@ typedef struct dt_sema {
 	unsigned clsflags;	/* DT_CLS_*: what the clause did so far (speculations) */
 	DT_VEC(dt_node_t *) inlines;	/* inline definitions so far (DT_NODE_INLINE) */
 	DT_VEC(dt_node_t *) xlators;	/* translator definitions so far (DECL TOK_TRANSLATOR) */
-	DT_VEC(const char *) assigned;	/* names the program assigns somewhere (globals) */
+	DT_VEC(const char *) assigned;	/* names the clause being read assigns */
 	bool in_lib;		/* analysing a D library: its translators are checked on first use */
 	bool in_inline;		/* analysing an inline's definition */
 	dt_node_t *member_of;	/* the left side of the member access being analysed */
@@ -136,6 +136,7 @@ bool dt_sema_no_action(dt_sema_t *s, const dt_node_t *e);
 
 /* dt_sema_var.c */
 dt_var_t *dt_sema_var_find(dt_sema_t *s, dt_varkind_t kind, const char *name);
+bool dt_sema_var_unknown(dt_sema_t *s, dt_node_t *n);
 dt_var_t *dt_sema_var_new(dt_sema_t *s, dt_varkind_t kind, const char *name,
 			  const dt_type_t *t);
 void dt_sema_var_set_keys(dt_sema_t *s, dt_var_t *v, dt_node_t *const *keys, int nkeys);

@@ -862,6 +862,19 @@ dt_sema_writable(dt_sema_t *s, dt_node_t *n, const dt_node_t *l)
 	return true;
 }
 
+/* Is t a pointer to an object of known size (not void *, not a function's address)? */
+static bool
+dt_sema_sized_ptr(const dt_type_t *t)
+{
+	const dt_type_t *b;
+
+	t = dt_type_resolve(t);
+	if (t->kind != DT_TYPE_PTR || !t->base)
+		return false;
+	b = dt_type_resolve(t->base);
+	return b->kind != DT_TYPE_VOID && b->kind != DT_TYPE_FUNC;
+}
+
 /* x = e, x op= e */
 static void
 dt_sema_assign(dt_sema_t *s, dt_node_t *n)
@@ -874,6 +887,10 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		dt_decl_xlate_assign(s, n);
 		return;
 	}
+	if (n->op != TOK_ASSIGN && dt_is_varref(l) && !(l->kind == DT_NODE_IDENT &&
+	    dt_sema_builtin(l->text)) && !(l->kind == DT_NODE_INDEX && !dt_sema_is_assoc(s, l)) &&
+	    dt_sema_var_unknown(s, l))
+		return;
 	dt_sema_expr(s, r);
 	if (!r->type || !dt_sema_no_action(s, r))
 		return;
@@ -884,7 +901,6 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 	}
 	if (!dt_sema_writable(s, n, l))
 		return;
-	/* x op= e creates x, as x = e does (with e's type), when x is new */
 	v = dt_sema_varref(s, l, r->type);
 	if (!v)
 		return;
@@ -933,6 +949,12 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		   (dt_is_string(v->type) || dt_is_string(r->type))) {
 		ERR(s, D_OP_INCOMPAT, n, "operands have incompatible types: \"%s\" %s \"%s\"",
 		    v->type->name, dt_tok_name(n->op), r->type->name);
+		return;
+	} else if ((n->op == TOK_ADD_ASSIGN || n->op == TOK_SUB_ASSIGN) &&
+		   (!dt_is_int(v->type) || !dt_is_int(r->type)) && !dt_sema_sized_ptr(v->type)) {
+		/* C's p += i needs a pointer to something of known size on the left */
+		ERR(s, D_OP_VFPTR, n, "operator %s requires left-hand scalar operand of known size",
+		    dt_tok_name(n->op));
 		return;
 	} else if (!dt_is_int(v->type) || !dt_is_int(r->type)) {
 		ERR(s, n->op == TOK_MUL_ASSIGN || n->op == TOK_DIV_ASSIGN ? D_OP_ARITH : D_OP_INT, n,

@@ -167,19 +167,14 @@ dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *
 }
 
 /*
- * Resolve a variable reference: IDENT (global), SELF, THIS, or INDEX whose base is an IDENT
- * naming an associative array. "assign" is the type being assigned when the reference is the
- * target of a plain "=" (NULL otherwise): an unknown variable is then created with it.
- * Thread-local and clause-local variables read before any assignment are int64_t, as DTrace
- * lets them be (their value is 0 until assigned). Returns the variable or NULL (error given).
+ * The kind and name of variable reference n (IDENT, SELF, THIS, or INDEX of an IDENT or SELF),
+ * and in *refp the node naming it; NULL (error given) for subscripts of anything else.
  */
-dt_var_t *
-dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
+static const char *
+dt_sema_var_name(dt_sema_t *s, dt_node_t *n, dt_varkind_t *kindp, dt_node_t **refp)
 {
 	dt_varkind_t kind = DT_VK_GLOBAL;	/* an IDENT; the switch names the others */
-	const char *name;
 	dt_node_t *ref = n;
-	dt_var_t *v;
 
 	switch (n->kind) {
 	case DT_NODE_SELF: kind = DT_VK_SELF; break;
@@ -202,9 +197,49 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 	case DT_NODE_STRINGOF: case DT_NODE_XLATE: case DT_NODE_TYPENAME: case DT_NODE_COUNT:
 		break;
 	}
-	name = kind == DT_VK_ASSOC && ref->kind == DT_NODE_SELF
-		       ? dt_arena_printf(&s->cc->arena, "self->%s", ref->text)
-		       : ref->text;
+	*kindp = kind;
+	*refp = ref;
+	return kind == DT_VK_ASSOC && ref->kind == DT_NODE_SELF
+	       ? dt_arena_printf(&s->cc->arena, "self->%s", ref->text)
+	       : ref->text;
+}
+
+/*
+ * Is variable reference n (x, self->x, this->x, a[k]) to a variable nothing named so far?
+ * x op= e reads x first: DTrace refuses it then (D_VAR_UNDEF), where x = e would make it.
+ */
+bool
+dt_sema_var_unknown(dt_sema_t *s, dt_node_t *n)
+{
+	dt_varkind_t kind;
+	dt_node_t *ref;
+	const char *name = dt_sema_var_name(s, n, &kind, &ref);
+
+	if (!name || dt_sema_var_find(s, kind, name))
+		return false;
+	ERR(s, D_VAR_UNDEF, n, "%s%s has not yet been declared or assigned",
+	    kind == DT_VK_SELF ? "self->" : kind == DT_VK_THIS ? "this->" : "", name);
+	return true;
+}
+
+/*
+ * Resolve a variable reference: IDENT (global), SELF, THIS, or INDEX whose base is an IDENT
+ * naming an associative array. "assign" is the type being assigned when the reference is the
+ * target of a plain "=" (NULL otherwise): an unknown variable is then created with it.
+ * Thread-local and clause-local variables read before any assignment are int64_t, as DTrace
+ * lets them be (their value is 0 until assigned). Returns the variable or NULL (error given).
+ */
+dt_var_t *
+dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
+{
+	dt_varkind_t kind;
+	const char *name;
+	dt_node_t *ref;
+	dt_var_t *v;
+
+	name = dt_sema_var_name(s, n, &kind, &ref);
+	if (!name)
+		return NULL;
 	v = dt_sema_var_find(s, kind, name);
 	if (!v && kind == DT_VK_ASSOC && dt_sema_var_find(s, DT_VK_GLOBAL, name)) {
 		ERR(s, D_IDENT_BADREF, n, "%s is a scalar variable, not an associative array", name);

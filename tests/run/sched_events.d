@@ -5,6 +5,9 @@
  * these tracepoints run with interrupts off, where a new aggregation key can find the
  * kernel's BPF allocator's per-CPU cache empty (a drop).
  */
+
+int on_bad, off_bad;
+
 sched:::on-cpu
 /pid == $target/
 {

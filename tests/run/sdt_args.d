@@ -3,6 +3,9 @@
  * sched_switch's prev is the thread leaving (the current one); the tracepoint provider's
  * sched_process_fork (its record's fields): parent the forking thread and child a new one.
  */
+
+int sw_bad;
+
 sdt:sched::sched_switch
 /pid == $target/
 {

@@ -4,6 +4,9 @@
  * again. sched_process_fork's comms (char[16] arrays on older kernels, __data_loc on newer)
  * read the same either way.
  */
+
+int comms;
+
 tracepoint:sched:sched_process_exec
 /progenyof($target)/
 {

@@ -3,6 +3,9 @@
  * is the user's pointer, read with copyinstr; sys_exit_openat's ret the descriptor. The
  * trigger's own calls are those without O_CLOEXEC (the dynamic loader's have it).
  */
+
+int same, opened;
+
 tracepoint:syscalls:sys_enter_openat
 /pid == $target && args->flags == 0/
 {

@@ -4,6 +4,9 @@
  * prev_* is the thread leaving (the sched trigger's own threads), next_* the one coming in;
  * prev_comm and next_comm are char[16] arrays, read as strings.
  */
+
+int bad;
+
 tracepoint:sched:sched_switch
 /pid == $target/
 {

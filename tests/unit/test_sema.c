@@ -621,9 +621,20 @@ UNIT_TEST(object_variables)
 		    "D_PROTO_LEN 1:40 action list: f[ ] prototype mismatch: 0 args passed, 1 expected");
 	UNIT_EQ_STR(error_of("inline int f[int x] = y;"),
 		    "D_IDENT_UNDEF 1:23 failed to resolve y: Unknown variable name");
-	/* a global read before the assignment that makes it (later in the program) is 0 */
-	UNIT_EQ_STR(error_of("tick-1ms /i % 2 == 0/ { @ = sum(i); } tick-1ms { i++; }"),
-		    "(compiled)");
+	/* a global the clause's actions assign exists in its predicate (DTrace reads the
+	 * actions first); one only a later clause assigns is not known yet */
+	UNIT_EQ_STR(error_of("tick-1ms /i % 2 == 0/ { @ = sum(i++); }"), "(compiled)");
+	UNIT_EQ_STR(error_of("END { t = timestamp - start; } BEGIN { start = timestamp; }"),
+		    "D_IDENT_UNDEF 1:23 action list: failed to resolve start: Unknown variable name");
+	/* x op= e reads x: it must exist (x = e or x++ would make it) */
+	UNIT_EQ_STR(error_of("BEGIN { p -= trace(0); }"),
+		    "D_VAR_UNDEF 1:9 action list: p has not yet been declared or assigned");
+	UNIT_EQ_STR(error_of("BEGIN { self->t += 1; }"),
+		    "D_VAR_UNDEF 1:9 action list: self->t has not yet been declared or assigned");
+	UNIT_EQ_STR(error_of("BEGIN { n++; n += 2; a[1] = 1; a[2] += 1; }"), "(compiled)");
+	UNIT_EQ_STR(error_of("int p; BEGIN { p -= alloca(10); }"),
+		    "D_OP_VFPTR 1:18 action list: operator -= requires left-hand scalar operand of "
+		    "known size");
 	UNIT_EQ_STR(error_of("int x; char x;"), "D_DECL_IDRED 1:13 identifier redeclared: x");
 	UNIT_EQ_STR(error_of("self int x[4];"),
 		    "D_UNSUPPORTED 1:6 thread-local variables of type int [4] are not supported yet");
