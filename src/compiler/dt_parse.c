@@ -24,6 +24,7 @@
  * independent errors. Every loop consumes a token or stops, and nesting is bounded, so no
  * input can make the parser hang or overflow the stack.
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,31 @@ tok_spelling(dt_parser_t *p)
 	return dt_arena_strndup(&p->cc->arena, p->tok_end - len, (size_t)len);
 }
 
+/*
+ * What "syntax error near" quotes: the token, but for an identifier the source has not
+ * named before, the rest of its line. DTrace's lexer reads ahead of a new name to tell a
+ * variable from a type and, as its message shows, leaves its text running to the line's end.
+ */
+static const char *
+tok_near(dt_parser_t *p)
+{
+	const char *text = p->lx.src->text, *start = p->tok_end - p->tok.loc.len, *q, *eol;
+	size_t n;
+
+	if (p->tok.kind != TOK_IDENT || p->tok.loc.len <= 0 || start < text)
+		return tok_spelling(p);
+	n = (size_t)p->tok.loc.len;
+	for (q = text; (q = strstr(q, p->tok.text)) && q < start; q += n) {
+		bool before = q > text && (isalnum((unsigned char)q[-1]) || q[-1] == '_');
+		bool after = isalnum((unsigned char)q[n]) || q[n] == '_';
+
+		if (!before && !after)
+			return tok_spelling(p);	/* named before: the lexer knew it */
+	}
+	eol = strchr(start, '\n');
+	return dt_arena_strndup(&p->cc->arena, start, eol ? (size_t)(eol - start) : strlen(start));
+}
+
 static bool pred_unclosed(dt_parser_t *p);
 
 /*
@@ -134,7 +160,7 @@ syntax_error(dt_parser_t *p)
 			      "syntax error near end of input");
 	else
 		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc, "syntax error near \"%s\"",
-			      tok_spelling(p));
+			      tok_near(p));
 }
 
 /*
@@ -923,8 +949,10 @@ parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member)
 		break;
 	}
 
-	if (storage != TOK_EOF && !is_type_token(p, &p->tok)) {
-		spec = new_node(p, DT_NODE_TYPENAME, p->tok.loc);	/* "register x;" */
+	if ((storage != TOK_EOF || kind == DT_NODE_TYPEDEF) && !is_type_token(p, &p->tok)) {
+		/* "register x;", and "typedef x ...", where DTrace's grammar too takes an
+		 * unknown x for the name being declared */
+		spec = new_node(p, DT_NODE_TYPENAME, p->tok.loc);
 		spec->text = "int";
 	} else {
 		spec = parse_specifiers(p, false);
@@ -1532,12 +1560,9 @@ parse_statement(dt_parser_t *p, dt_nodes_t *list)
 		dt_vec_push(&p->prog->list, n);
 		advance(p);
 		break;
-	case TOK_TYPEDEF: case TOK_INLINE: case TOK_TRANSLATOR: case TOK_PROVIDER:
-		syntax_error(p);	/* definitions belong outside clauses, as in DTrace */
-		break;
 	default:
-		if (is_decl_start(p)) {
-			parse_declaration(p, list, DT_LEX_CODE, false);
+		if (is_decl_start(p) && !is_tok(p, TOK_SELF) && !is_tok(p, TOK_THIS)) {
+			syntax_error(p);	/* declarations too: D's grammar has none in clauses */
 			break;
 		}
 		n = new_node(p, DT_NODE_EXPR_STMT, t.loc);

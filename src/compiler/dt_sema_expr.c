@@ -212,7 +212,9 @@ dt_sema_symbol(dt_sema_t *s, dt_node_t *n)
 
 		if (d)
 			d->region = s->where;
-		if (d && dt_ksyms_count(s->dtp->ksyms) && !dt_ksyms_have_data(s->dtp->ksyms))
+		/* a backquote with no name after it names nothing on any kernel */
+		if (d && *name && dt_ksyms_count(s->dtp->ksyms) &&
+		    !dt_ksyms_have_data(s->dtp->ksyms))
 			dt_diag_hint(&s->cc->diags, d, "this kernel's /proc/kallsyms lists functions "
 				     "only, no data symbols: it was built without "
 				     "CONFIG_KALLSYMS_ALL");
@@ -1497,9 +1499,29 @@ dt_sema_sizeof(dt_sema_t *s, dt_node_t *n)
 static void
 dt_sema_offsetof(dt_sema_t *s, dt_node_t *n)
 {
-	const dt_type_t *t = n->tname ? dt_decl_type(s, n->tname, NULL) : NULL;
+	const dt_node_t *tn = n->tname;
+	const dt_type_t *t;
 	uint32_t off;
+	size_t len, w;
 
+	if (!tn)
+		return;
+	/*
+	 * offsetof(x, m) with x no type at all: DTrace's grammar wants a type name there and
+	 * finds an identifier, a syntax error quoting (as its lexer leaves it) the line's rest.
+	 */
+	w = strcspn(tn->text, " ");
+	if (!tn->left && !tn->list.len && tn->loc.src && tn->text[w + strspn(tn->text + w, " ")]
+	    == '\0' && !dt_is_typename(s->cc, dt_arena_strndup(&s->cc->arena, tn->text, w)) &&
+	    !dt_type_lookup(s->cc, tn->text, NULL)) {
+		const char *line = dt_source_line(tn->loc.src, tn->loc.line, &len);
+
+		len -= (size_t)tn->loc.col - 1;
+		ERR(s, D_SYNTAX, tn, "syntax error near \"%.*s\"", (int)len,
+		    line + tn->loc.col - 1);
+		return;
+	}
+	t = dt_decl_type(s, n->tname, NULL);
 	if (!t)
 		return;
 	if (dt_type_resolve(t)->incomplete) {

@@ -1335,7 +1335,8 @@ dt_type_dtag(dt_compile_t *cc, int ns, const char *tag)
 	t = dt_type_new(cc, ns == 's' ? DT_TYPE_STRUCT : ns == 'u' ? DT_TYPE_UNION :
 			DT_TYPE_ENUM);
 	t->tag = dt_arena_strdup(&cc->arena, tag);
-	t->name = *tag ? dt_arena_printf(&cc->arena, "%s %s", kw[ns], tag) : kw[ns];
+	/* an anonymous one is "struct ", as DTrace names it (its type library's way) */
+	t->name = dt_arena_printf(&cc->arena, "%s %s", kw[ns], tag);
 	t->incomplete = true;
 	t->members_loaded = true;
 	if (t->kind == DT_TYPE_ENUM) {

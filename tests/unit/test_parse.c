@@ -330,14 +330,14 @@ UNIT_TEST(declarations)
 		    "          CAST\n            TYPENAME foo_t\n            IDENT X\n");
 	UNIT_EQ_STR(diags, "");
 	UNIT_EQ_STR(parse("struct s { int a; char *b; };\nenum e { A, B = 2 };\n"
-			  "BEGIN { self int z; this->q = 1; }"),
+			  "self int z;\nBEGIN { this->q = 1; }"),
 		    "PROGRAM\n"
 		    "  DECL \n    TYPENAME struct s\n"
 		    "      DECL a\n        TYPENAME int\n"
 		    "      DECL b\n        TYPENAME char *\n"
 		    "  DECL \n    TYPENAME enum e\n      IDENT A\n      IDENT B\n        INT 2\n"
+		    "  DECL self z\n    TYPENAME int\n"
 		    "  CLAUSE\n    PDESC BEGIN\n    BLOCK\n"
-		    "      DECL self z\n        TYPENAME int\n"
 		    "      EXPR_STMT\n        ASSIGN op==\n          THIS q\n          INT 1\n");
 	UNIT_EQ_STR(diags, "");
 }
@@ -365,15 +365,15 @@ UNIT_TEST(bitfields)
 UNIT_TEST(declaration_errors)
 {
 	/* a storage class alone declares an int; "int;" parses (analysis finds it useless) */
-	UNIT_EQ_STR(parse("register x;\nextern int;\nBEGIN { self y; }"),
+	UNIT_EQ_STR(parse("register x;\nextern int;\nself y;"),
 		    "PROGRAM\n"
 		    "  DECL register x\n    TYPENAME int\n"
 		    "  DECL extern \n    TYPENAME int\n"
-		    "  CLAUSE\n    PDESC BEGIN\n    BLOCK\n      DECL self y\n        TYPENAME int\n");
+		    "  DECL self y\n    TYPENAME int\n");
 	UNIT_EQ_STR(diags, "");
 	parse("self this int x;");
 	UNIT_EQ_STR(diags, "D_DECL_CLASS 1:6 only one storage class allowed in a declaration");
-	parse("BEGIN { static\n  extern int x; }");
+	parse("static\n  extern int x;");
 	UNIT_EQ_STR(diags, "D_DECL_CLASS 2:3 only one storage class allowed in a declaration");
 	parse("int `xyz;");
 	UNIT_EQ_STR(diags, "D_DECL_SCOPE 1:5 D scoping operator may not be used in a declaration "
@@ -426,7 +426,8 @@ UNIT_TEST(function_declarators)
 	parse("int (*)(int);");
 	UNIT_EQ_STR(diags, "D_SYNTAX 1:7 syntax error near \")\"");
 	parse("BEGIN { trace((int (*x)(int))0); }");
-	UNIT_EQ_STR(diags, "D_SYNTAX 1:22 syntax error near \"x\"");
+	/* a name the source has not used before: DTrace quotes its line's rest */
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:22 syntax error near \"x)(int))0); }\"");
 }
 
 /* module-scoped type names: D`t, struct D`s, vmlinux`...; never in what a program defines */
@@ -549,10 +550,16 @@ UNIT_TEST(recovery)
 	parse("BEGIN\n{\n\tx = ;\n\ty = 2;\n\tz = (1;\n}\nEND { a b; }\ntick-1s { ok(); }\n");
 	UNIT_EQ_STR(diags, "D_SYNTAX 3:6 syntax error near \";\"\n"
 			   "D_SYNTAX 5:8 syntax error near \";\"\n"
-			   "D_SYNTAX 7:9 syntax error near \"b\"");
+			   "D_SYNTAX 7:9 syntax error near \"b; }\"");
 	/* the good parts survive */
 	UNIT_TRUE(strstr(dump, "CALL ok") != NULL);
 	UNIT_TRUE(strstr(dump, "IDENT y") != NULL);
+	/* typedef x y: x, no type, is taken for the name declared, as DTrace's grammar does */
+	parse("typedef pint new_int;\n");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:14 syntax error near \"new_int;\"");
+	/* self, this in a clause start expressions only */
+	parse("BEGIN { self int z; }");
+	UNIT_EQ_STR(diags, "D_SYNTAX 1:14 syntax error near \"int\"");
 	/* errors in two clauses */
 	parse("BEGIN { x = ) }\nEND { y = ] }\n");
 	UNIT_EQ_STR(diags, "D_SYNTAX 1:13 extra ) in input stream\n"
