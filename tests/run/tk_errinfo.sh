@@ -15,4 +15,9 @@ tk_has "$TMPDIR/out" '^ +EXEC +SYSCALL +ERR +COUNT  DESC$' "-c header"
 tk_has "$TMPDIR/out" "^ +$n +openat +2 +2  No such file or directory\$" "-c: 2 ENOENT"
 tk_run "$TMPDIR/out" errinfo -c -n nosuchname
 tk_hasnt "$TMPDIR/out" "$n" "-n nosuchname: $n counted"
+# -p: a shell of this test fails to open a missing path
+tk_worker "{ :; } 2>/dev/null <'$TMPDIR/missing'"
+tk_run "$TMPDIR/out" errinfo -p "$TK_WPID"
+tk_has "$TMPDIR/out" '^ +sh +openat +2  No such file or directory$' "-p: the shell's ENOENT"
+wait
 exit 0

@@ -21,4 +21,11 @@ tk_run "$TMPDIR/out" opensnoop -g -f /etc/hostname
 	"$TMPDIR/out")" -eq 3 ] || { cat "$TMPDIR/out"; echo "not 3 opens of /etc/hostname"; exit 1; }
 tk_run "$TMPDIR/out" opensnoop -x -f /etc/hostname
 tk_hasnt "$TMPDIR/out" hostname "-x: an open that succeeded"
+# -p: a shell of this test opens /etc/hostname (and its fifo): its opens only
+tk_worker ': </etc/hostname'
+tk_run "$TMPDIR/out" opensnoop -p "$TK_WPID"
+tk_has "$TMPDIR/out" "^ +0 +$TK_WPID sh +[0-9]+ /etc/hostname\$" "-p: the shell's open"
+[ "$(awk -v p="$TK_WPID" 'NR > 1 && NF && $2 != p' "$TMPDIR/out" | wc -l)" -eq 0 ] ||
+	{ cat "$TMPDIR/out"; echo "-p $TK_WPID: other processes"; exit 1; }
+wait
 exit 0

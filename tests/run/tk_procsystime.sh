@@ -20,4 +20,10 @@ tk_run "$TMPDIR/out" procsystime -c -n "$n"
 tk_has "$TMPDIR/out" "^Syscall Counts for process $n,\$" "-n header"
 tk_has "$TMPDIR/out" '^ +getpid +50$' "-n: 50 getpid"
 tk_hasnt "$TMPDIR/out" '^Elapsed' "-c alone: elapsed times"
+# -p: a shell of this test sends itself signal 0 three times
+tk_worker 'kill -0 $$; kill -0 $$; kill -0 $$'
+tk_run "$TMPDIR/out" procsystime -c -p "$TK_WPID"
+tk_has "$TMPDIR/out" "^Syscall Counts for PID $TK_WPID,\$" "-p header"
+tk_has "$TMPDIR/out" '^ +kill +3$' "-p: 3 kill calls"
+wait
 exit 0

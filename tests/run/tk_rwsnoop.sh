@@ -16,4 +16,9 @@ tk_has "$TMPDIR/out" '^TIME +STRTIME +UID +PID +PPID CMD +D +BYTES FILE$' "-Ptv 
 	"$TMPDIR/out")" -eq 3 ] || { cat "$TMPDIR/out"; echo "-Ptv: not 3 writes"; exit 1; }
 tk_run "$TMPDIR/out" rwsnoop -n nosuchname
 tk_hasnt "$TMPDIR/out" /dev/null "-n nosuchname: a write"
+# -p: a shell of this test writes "done" to its fifo
+tk_worker :
+tk_run "$TMPDIR/out" rwsnoop -p "$TK_WPID"
+tk_has "$TMPDIR/out" "^ +0 +$TK_WPID sh +W +5 $TMPDIR/done.fifo\$" "-p: the shell's write"
+wait
 exit 0

@@ -19,4 +19,9 @@ tk_has "$TMPDIR/out" "^ +[0-9]+ $n +getpid +1000\$" "-v -t 1: getpid on top"
 tk_run "$TMPDIR/out" syscount -n "$n" 10 1
 tk_has "$TMPDIR/out" '^[0-9]{4} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8}$' "interval time stamp"
 tk_has "$TMPDIR/out" '^getpid +[0-9]+$' "interval: getpid"
+# -p: a shell of this test sends itself signal 0 five times (kill(2))
+tk_worker 'kill -0 $$; kill -0 $$; kill -0 $$; kill -0 $$; kill -0 $$'
+tk_run "$TMPDIR/out" syscount -p "$TK_WPID"
+tk_has "$TMPDIR/out" '^kill +5$' "-p: 5 kill calls"
+wait
 exit 0
