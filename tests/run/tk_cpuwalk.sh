@@ -2,7 +2,7 @@
 # toolkit/cpuwalk: the cpuspin trigger spins 100 ms of CPU time on each CPU in turn: its
 # distribution has samples on every CPU (about 100 each at 1001 Hz).
 . "$TESTDIR/tk.inc"
-tk_usage cpuwalk
+tk_tool cpuwalk
 tk_with "$TRIGGERS/cpuspin 100"
 tk_run "$TMPDIR/out" cpuwalk
 ncpu=$(getconf _NPROCESSORS_ONLN)

@@ -2,7 +2,7 @@
 # toolkit/creatbyproc: the creat trigger creates c1 with creat(2) and c2 with openat(2)
 # O_CREAT, then opens c2 again without O_CREAT: two lines, not three.
 . "$TESTDIR/tk.inc"
-tk_usage creatbyproc
+tk_tool creatbyproc
 t=$(tk_copy creat)
 n=${t##*/}
 tk_with "$t $TMPDIR"

@@ -3,7 +3,7 @@
 # missing path), a buffer and counts (-t write -c), children followed (-f -t kill: the proc
 # trigger's kill of a child and its child's signals to itself), time columns, and -n name.
 . "$TESTDIR/tk.inc"
-tk_usage dtruss
+tk_tool dtruss
 miss=$TMPDIR/missing
 tk_run "$TMPDIR/out" dtruss "$TRIGGERS/openat" 2 "$miss"
 tk_has "$TMPDIR/out" '^SYSCALL\(args\)' header

@@ -2,7 +2,7 @@
 # toolkit/errinfo: the openat trigger's two opens of a missing path fail with ENOENT: two
 # lines with the C library's description, or (-c) one line counting 2.
 . "$TESTDIR/tk.inc"
-tk_usage errinfo
+tk_tool errinfo
 t=$(tk_copy openat)
 n=${t##*/}
 tk_with "$t 2 $TMPDIR/missing"

@@ -2,7 +2,7 @@
 # toolkit/execsnoop: the proc trigger's child execs a missing path (no line), then the
 # trigger itself with "exit": one line with its arguments; -c filters by name, -a adds times.
 . "$TESTDIR/tk.inc"
-tk_usage execsnoop
+tk_tool execsnoop
 tk_with "$TRIGGERS/proc"
 tk_run "$TMPDIR/out" execsnoop
 tk_has "$TMPDIR/out" '^  UID    PID   PPID ARGS$' header

@@ -2,7 +2,7 @@
 # toolkit/killsnoop: the proc trigger kills a child with SIGKILL (kill(2)), and a child of
 # it sends itself SIGUSR1, SIGUSR2 and SIGUSR1: each a line, result 0.
 . "$TESTDIR/tk.inc"
-tk_usage killsnoop
+tk_tool killsnoop
 t=$(tk_copy proc)
 n=${t##*/}
 tk_with "$t"

@@ -2,7 +2,7 @@
 # toolkit/opensnoop: the openat trigger opens a missing path twice (FD -1, errno 2), then
 # /etc/hostname three times (descriptors); -n, -f, -x, -e, -g and -c select and add columns.
 . "$TESTDIR/tk.inc"
-tk_usage opensnoop
+tk_tool opensnoop
 miss=$(cd "$TMPDIR" && pwd -P)/missing
 t=$(tk_copy openat)
 n=${t##*/}

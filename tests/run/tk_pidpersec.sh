@@ -2,7 +2,7 @@
 # toolkit/pidpersec: the forks trigger creates 5 processes: the line for the last second
 # (printed at the end, the trigger's) counts at least those 5 (others may run meanwhile).
 . "$TESTDIR/tk.inc"
-tk_usage pidpersec
+tk_tool pidpersec
 tk_with "$TRIGGERS/forks 5"
 tk_run "$TMPDIR/out" pidpersec
 tk_has "$TMPDIR/out" '^TIME +LASTPID  PID/s$' header

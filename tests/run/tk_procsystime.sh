@@ -2,7 +2,7 @@
 # toolkit/procsystime: runs the getpid trigger (100 calls) as its command: elapsed and CPU
 # times and counts by syscall, with totals; -n with a name and -c counts.
 . "$TESTDIR/tk.inc"
-tk_usage procsystime
+tk_tool procsystime
 tk_run "$TMPDIR/out" procsystime -a -T "$TRIGGERS/getpid" 100
 for h in 'Elapsed Times for command,' 'CPU Times for command,' 'Syscall Counts for command,'; do
 	tk_has "$TMPDIR/out" "^$h\$" "$h"

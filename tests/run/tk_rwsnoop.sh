@@ -2,7 +2,7 @@
 # toolkit/rwsnoop: the write trigger writes one byte to /dev/null three times: three W
 # lines with the path; -P, -t and -v add columns.
 . "$TESTDIR/tk.inc"
-tk_usage rwsnoop
+tk_tool rwsnoop
 t=$(tk_copy write)
 n=${t##*/}
 tk_with "$t 3"

@@ -3,7 +3,7 @@
 # bytes, or (-c) counts 7 calls; an interval and a count of 1 end it at the first summary or
 # at the trigger's end, whichever is first.
 . "$TESTDIR/tk.inc"
-tk_usage rwtop
+tk_tool rwtop
 t=$(tk_copy write)
 n=${t##*/}
 tk_with "$t 7"

@@ -2,7 +2,7 @@
 # toolkit/shortlived: the forks trigger's 5 children are created and end while tracing:
 # their name (forks) has a line in the time by process name.
 . "$TESTDIR/tk.inc"
-tk_usage shortlived
+tk_tool shortlived
 tk_with "$TRIGGERS/forks 5"
 tk_run "$TMPDIR/out" shortlived
 tk_has "$TMPDIR/out" '^short lived processes: +[0-9]+\.[0-9]{3} secs$' "short lived total"

@@ -2,7 +2,7 @@
 # toolkit/syscount: the getpid trigger calls getpid(2) 1000 times: counted by syscall, by
 # process (-c), by both (-v), the top one only (-t 1), and in interval mode.
 . "$TESTDIR/tk.inc"
-tk_usage syscount
+tk_tool syscount
 t=$(tk_copy getpid)
 n=${t##*/}
 tk_with "$t 1000"
