@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Every toolkit tool has what toolkit/README.md's conventions ask: an executable POSIX sh
 # script whose -h prints "USAGE: NAME" on stdout and exits 0, a man page toolkit/man/NAME.8
 # that groff renders without a warning and that has each section the conventions name, and a
