@@ -18,9 +18,9 @@ out=$("$DTRACE" -q -s "$EX/tcpstates.d" -c "$TRIGGERS/netconn -n") || fail "tcps
 printf '%s\n' "$out" | grep -Eq "state-fin-wait-2 +-> state-time-wait +[0-9]+$" ||
 	fail "tcpstates.d: no FIN_WAIT_2 -> TIME_WAIT with its time" "$out"
 
-command -v losetup >/dev/null || { echo "no losetup"; exit 77; }
 dd if=/dev/zero of="$TMPDIR/img" bs=64k count=1 2>/dev/null || exit 1
-dev=$(losetup -f --show "$TMPDIR/img") || { echo "losetup failed"; exit 77; }
+. "$TESTDIR/loop.inc"
+loop_attach "$TMPDIR/img"
 out=$("$DTRACE" -q -s "$EX/iosnoop.d" -c "$TRIGGERS/blkio $dev 2")
 rc=$?
 losetup -d "$dev"

@@ -2,13 +2,11 @@
 # io:::start's fileinfo_t: a file written through the page cache on an ext4 file system
 # (on a loop device) and fsync()ed by blkio -b: the bios that carry its pages name it, from
 # the offset of its first page; and O_DIRECT's user pages name no file ("<none>").
-command -v losetup >/dev/null || { echo "no losetup"; exit 77; }
 command -v mkfs.ext4 >/dev/null || { echo "no mkfs.ext4"; exit 77; }
 dd if=/dev/zero of="$TMPDIR/img" bs=1M count=8 2>/dev/null || exit 1
 mkfs.ext4 -q -F "$TMPDIR/img" >/dev/null 2>&1 || { echo "mkfs.ext4 failed"; exit 77; }
-# util-linux's losetup, else busybox's (the guests': no --show)
-dev=$(losetup -f --show "$TMPDIR/img" 2>/dev/null) ||
-	{ dev=$(losetup -f) && losetup "$dev" "$TMPDIR/img"; } || { echo "losetup failed"; exit 77; }
+. "$TESTDIR/loop.inc"
+loop_attach "$TMPDIR/img"
 mkdir "$TMPDIR/mnt"
 if ! mount -t ext4 "$dev" "$TMPDIR/mnt" 2>/dev/null; then
 	losetup -d "$dev"

@@ -2,11 +2,9 @@
 # io:::start and io:::done on a loop device: blkio writes 3 blocks of 4096 bytes with
 # O_DIRECT | O_SYNC, then reads them back. Each I/O starts in the trigger (its pid) and
 # completes once, with the arguments of the bio: the direction, size, block, device.
-command -v losetup >/dev/null || { echo "no losetup"; exit 77; }
 dd if=/dev/zero of="$TMPDIR/img" bs=64k count=4 2>/dev/null || exit 1
-# util-linux's losetup, else busybox's (the guests': no --show)
-dev=$(losetup -f --show "$TMPDIR/img" 2>/dev/null) ||
-	{ dev=$(losetup -f) && losetup "$dev" "$TMPDIR/img"; } || { echo "losetup failed"; exit 77; }
+. "$TESTDIR/loop.inc"
+loop_attach "$TMPDIR/img"
 trap 'losetup -d "$dev"' EXIT
 name=${dev#/dev/}
 cat >"$TMPDIR/io.d" <<'D'

@@ -4,9 +4,8 @@
 # thread submits and waits for (blkdev_issue_flush), a write bio of no bytes on the device.
 # wait-done follows wait-start in the same thread with the same bio.
 dd if=/dev/zero of="$TMPDIR/img" bs=64k count=4 2>/dev/null || exit 1
-# util-linux's losetup, else busybox's (no --show)
-dev=$(losetup -f --show "$TMPDIR/img" 2>/dev/null) ||
-	{ dev=$(losetup -f) && losetup "$dev" "$TMPDIR/img"; } || { echo "losetup failed"; exit 77; }
+. "$TESTDIR/loop.inc"
+loop_attach "$TMPDIR/img"
 trap 'losetup -d "$dev"' EXIT
 cat >"$TMPDIR/io.d" <<'D'
 io:::wait-start
