@@ -1329,11 +1329,24 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	}
 	op = dt_cg_binop_for(n->op);
 	if (!incdec) {
+		/*
+		 * x op= e reads x before e is evaluated, as DTrace does: i += i++ adds to the
+		 * value i had (the key of a[k] op= e, computed first, stays in its own temp)
+		 */
+		dt_cg_lval(cg, target, &lv);
+		dt_cg_lval_load(cg, &lv);
+		slot = dt_cg_push(cg);		/* the old value, then the result */
 		dt_cg_expr(cg, n->right);
 		dt_cg_conv(cg, 0, n->right->type, target->type);
-	} else {
-		EMIT(cg, DT_MOV64_IMM(0, 1));
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, slot));
+		dt_cg_arith(cg, op, target->type);
+		EMIT(cg, DT_STX(BPF_DW, 10, 0, slot));
+		dt_cg_lval_store(cg, &lv, slot);
+		EMIT(cg, DT_LDX(BPF_DW, 0, 10, slot));
+		cg->stack_depth -= lv.v ? 8 : 16;
+		return;
 	}
+	EMIT(cg, DT_MOV64_IMM(0, 1));
 	slot = dt_cg_push(cg);		/* the operand */
 	dt_cg_lval(cg, target, &lv);
 	dt_cg_lval_load(cg, &lv);
