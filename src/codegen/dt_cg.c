@@ -356,7 +356,7 @@ dt_cg_fault(dt_cg_t *cg, int kind)
 		return;
 	}
 	dt_vec_push(&cg->prog->fault_sites, cg->cur_loc);
-	if (kind != DT_FAULT_BADADDR)
+	if (!dt_fault_has_value((unsigned)kind))
 		EMIT(cg, DT_ST(BPF_DW, 7, DT_MST_FADDR, 0));	/* no address for these */
 	dt_ir_ld_imm64(IR(cg), 1, dt_fault_word((unsigned)kind, (uint32_t)cg->cur_stmt,
 						 (uint32_t)site));
@@ -1428,7 +1428,8 @@ dt_cg_kaddr_node(dt_cg_t *cg, dt_node_t *n)
 			dt_ir_jmp_imm(IR(cg), cg->dmem_store || str ? BPF_JLT : BPF_JLE, 0,
 				      (int32_t)nel, ok);
 			EMIT(cg, DT_STX(BPF_DW, 7, 0, DT_MST_FADDR));
-			dt_cg_fault(cg, DT_FAULT_BADADDR);
+			/* past a declared array: DTrace's "index out of bounds (i)" */
+			dt_cg_fault(cg, str ? DT_FAULT_BADADDR : DT_FAULT_BADINDEX);
 			dt_ir_place(IR(cg), ok);
 		}
 		dt_cg_push(cg);
@@ -1513,8 +1514,14 @@ dt_cg_kload(dt_cg_t *cg, uint32_t size)
 {
 	int ok = dt_ir_label(IR(cg));
 
+	EMIT(cg, DT_STX(BPF_DW, 7, 0, DT_MST_FADDR));
+	if (cg->scratch_off) {
+		/* alloca'd memory: only what this clause allocated */
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
+		dt_cg_scratch_read_check(cg, false);
+		MLD(0, DT_MST_FADDR);
+	}
 	EMIT(cg, DT_MOV64_REG(3, 0));
-	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
 	EMIT(cg, DT_ST(BPF_DW, 10, FP_VAL, 0));
 	EMIT(cg, DT_MOV64_REG(1, 10));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, FP_VAL));
@@ -2172,7 +2179,8 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 		 * subprogram, so the verifier rejects the program here */
 		EMIT(cg, DT_MOV64_REG(0, 9));
 	}
-	if (cg->scratch_off && dt_cg_uses_scratch(cg, n))
+	/* every clause of a program with scratch space: alloca'd memory lasts one clause */
+	if (cg->scratch_off)
 		dt_cg_scratch_reset(cg);
 	if (n->pred) {
 		cg->cur_stmt = 0;

@@ -28,6 +28,12 @@ dt_cg_copystr(dt_cg_t *cg, uint32_t off, int size_reg_or_neg, uint32_t size, int
 	int ok = dt_ir_label(IR(cg));
 
 	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
+	if (helper == BPF_FUNC_probe_read_kernel_str && cg->scratch_off && !cg->in_lib) {
+		/* a string in alloca'd memory: at least its first byte allocated */
+		EMIT(cg, DT_MOV64_IMM(2, 1));
+		dt_cg_scratch_read_check(cg, false);
+		MLD(3, DT_MST_FADDR);
+	}
 	EMIT(cg, DT_MOV64_REG(1, 7));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)off));
 	if (size_reg_or_neg >= 0)
@@ -456,30 +462,71 @@ dt_cg_scratch_alloc(dt_cg_t *cg)
 /*
  * r1 = a pointer the verifier accepts to [r1, r1 + r2) for an address r1 (a plain number)
  * and a size r2 (any value) that lie in what the clause has allocated of its scratch space,
- * r2 then in [0, scratchsize]; anything else is an invalid address fault (at the address
- * the caller left in the fault address word).
+ * r2 then in [0, scratchsize]. As DTrace checks alloca'd memory: a size over scratchsize, or
+ * one that runs past what is allocated, is an invalid size fault (naming the size); an
+ * address outside it an invalid address fault (at the address the caller left in the fault
+ * address word). A copy of nothing may be anywhere up to their end.
  */
 static void
-dt_cg_scratch_check(dt_cg_t *cg)
+dt_cg_scratch_check(dt_cg_t *cg, bool copy)
 {
 	uint32_t scr = cg->scratch_off, max = cg->dtp->opts.scratchsize;
-	int ok = LBL(), fail = LBL();
+	int ok = LBL(), badaddr = LBL(), badsize = LBL();
 
 	MLD(3, scr + DT_SCR_BASE);
 	EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 3));		/* below the data: a huge offset */
-	JIMM(BPF_JGT, 1, max, fail);
-	JIMM(BPF_JGT, 2, max, fail);
+	JIMM(BPF_JGT, 2, max, badsize);
+	JIMM(BPF_JGT, 1, max, badaddr);
+	MLD(4, scr + DT_SCR_USED);
+	if (copy) {
+		int some = LBL();
+
+		/* nothing to copy: anywhere up to the end will do */
+		JIMM(BPF_JNE, 2, 0, some);
+		JREG(BPF_JLE, 1, 4, ok);
+		dt_ir_ja(IR(cg), badaddr);
+		PLACE(some);
+	}
+	JREG(BPF_JGE, 1, 4, badaddr);
 	EMIT(cg, DT_MOV64_REG(3, 1));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 2));
-	MLD(4, scr + DT_SCR_USED);
 	JREG(BPF_JLE, 3, 4, ok);
-	PLACE(fail);
+	PLACE(badsize);
+	MST(DT_MST_FADDR, 2);
+	dt_cg_fault(cg, DT_FAULT_BADSIZE);
+	PLACE(badaddr);
 	dt_cg_fault(cg, DT_FAULT_BADADDR);
 	PLACE(ok);
 	EMIT(cg, DT_MOV64_REG(3, 7));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 3, 1));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)(scr + DT_SCR_DATA)));
 	EMIT(cg, DT_MOV64_REG(1, 3));
+}
+
+/*
+ * Before a read of r2 bytes (a copy's, or a load's) at the address in the fault address
+ * word: one in the clause's
+ * scratch space (its header included, so the bytes just below the first allocation count)
+ * is checked as DTrace checks alloca'd memory (dt_cg_scratch_check): what the clause has not
+ * allocated, or what an earlier clause allocated, faults. Any other address is read as
+ * kernel memory. Programs with no scratch space have nothing to check.
+ */
+void
+dt_cg_scratch_read_check(dt_cg_t *cg, bool copy)
+{
+	uint32_t scr = cg->scratch_off, max = cg->dtp->opts.scratchsize;
+	int other = LBL();
+
+	if (!scr)
+		return;
+	MLD(1, DT_MST_FADDR);
+	MLD(3, scr + DT_SCR_BASE);
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 3));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, DT_SCR_DATA));
+	JIMM(BPF_JGE, 1, DT_SCR_DATA + max, other);
+	MLD(1, DT_MST_FADDR);
+	dt_cg_scratch_check(cg, copy);
+	PLACE(other);
 }
 
 void
@@ -499,7 +546,7 @@ dt_cg_scratch_ptr(dt_cg_t *cg, uint32_t size)
 	MST(DT_MST_FADDR, 0);
 	MLD(1, DT_MST_FADDR);
 	EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
-	dt_cg_scratch_check(cg);
+	dt_cg_scratch_check(cg, false);
 	EMIT(cg, DT_MOV64_REG(0, 1));
 }
 
@@ -591,7 +638,7 @@ dt_cg_dest(dt_cg_t *cg, const dt_node_t *dest, int dslot, int sslot)
 		return;
 	}
 	MLD(1, DT_MST_FADDR);
-	dt_cg_scratch_check(cg);
+	dt_cg_scratch_check(cg, true);
 }
 
 /*
@@ -666,10 +713,16 @@ dt_cg_subr_copyinto(dt_cg_t *cg, dt_node_t *n)
 			dt_cg_expr(cg, a[i]);
 		slot[i] = dt_cg_push(cg);
 	}
-	if (into)
+	if (into) {
 		dt_cg_dest(cg, a[2], slot[2], slot[1]);
-	else
+	} else {
+		/* the source, if alloca'd, first (as DTrace) */
+		EMIT(cg, DT_LDX(BPF_DW, 1, 10, slot[0]));
+		MST(DT_MST_FADDR, 1);
+		EMIT(cg, DT_LDX(BPF_DW, 2, 10, slot[2]));
+		dt_cg_scratch_read_check(cg, true);
 		dt_cg_dest(cg, a[1], slot[1], slot[2]);
+	}
 	EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot[0]));
 	dt_cg_read_or_fault(cg, into ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
 	cg->stack_depth -= 24;

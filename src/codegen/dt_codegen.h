@@ -288,13 +288,16 @@ void dt_cg_stat_inc(dt_cg_t *cg, int word_off);
 void dt_cg_subr(dt_cg_t *cg, dt_node_t *n);
 /* Does the clause call strtok()? Then its program keeps strtok's state (dt_cg_program). */
 bool dt_cg_calls_strtok(dt_cg_t *cg, const dt_node_t *n);
-/* Does it use scratch space (DT_SCR_*)? Then the program has it and the clause resets it. */
+/* Does it use scratch space (DT_SCR_*)? Then the program has it and its clauses reset it. */
 bool dt_cg_uses_scratch(dt_cg_t *cg, const dt_node_t *n);
-/* At the start of a clause that uses scratch space: none of it allocated yet. */
+/* At the start of each clause of a program with scratch space: none of it allocated yet. */
 void dt_cg_scratch_reset(dt_cg_t *cg);
 /* r0 = a pointer the verifier accepts to the size bytes at the address in r0, which must lie
  * in what the clause has allocated of its scratch space; else an invalid address fault. */
 void dt_cg_scratch_ptr(dt_cg_t *cg, uint32_t size);
+/* Before a read of r2 bytes at the address in DT_MST_FADDR: an address in the clause's
+ * scratch space must lie in what it has allocated (a copy may start at its end). */
+void dt_cg_scratch_read_check(dt_cg_t *cg, bool copy);
 /* Is n a global or clause-local variable, or a member or element of one: D memory? */
 bool dt_cg_is_dmem(dt_cg_t *cg, const dt_node_t *n);
 #define DT_STRTOK_SIZE(cg) (8 + (uint32_t)DT_ALIGN((cg)->strsize, 8))

@@ -99,7 +99,16 @@ enum {
 	DT_FAULT_DIVZERO,	/* "divide-by-zero" */
 	DT_FAULT_NOSCRATCH,	/* "out of scratch space" */
 	DT_FAULT_ILLOP,		/* "illegal operation": commit( )/discard( ) of no speculation */
+	DT_FAULT_BADSIZE,	/* "invalid size (0x...)": a copy too long for its buffer */
+	DT_FAULT_BADINDEX,	/* "index out of bounds (N)": past a D array's declared size */
 };
+
+/* The kinds whose record's address field holds a value: the address, the size, the index. */
+static inline bool
+dt_fault_has_value(unsigned kind)
+{
+	return kind == DT_FAULT_BADADDR || kind == DT_FAULT_BADSIZE || kind == DT_FAULT_BADINDEX;
+}
 
 static inline uint64_t
 dt_fault_word(unsigned kind, uint32_t stmt, uint32_t site)

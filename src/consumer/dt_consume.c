@@ -93,6 +93,8 @@ static const struct {
 	[DT_FAULT_ILLOP] = { "illegal operation", 3 },
 	[DT_FAULT_DIVZERO] = { "divide-by-zero", 4 },
 	[DT_FAULT_NOSCRATCH] = { "out of scratch space", 5 },
+	[DT_FAULT_BADSIZE] = { "invalid size", 10 },
+	[DT_FAULT_BADINDEX] = { "index out of bounds", 11 },
 };
 
 static void
@@ -119,8 +121,10 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	dt_sb_printf(&msg, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): ",
 		     (unsigned long long)clause + 1, prid, prp ? prp->prov : "",
 		     prp ? prp->mod : "", prp ? prp->func : "", prp ? prp->name : "");
-	if (kind == DT_FAULT_BADADDR)
-		dt_sb_printf(&msg, "invalid address (0x%llx)", (unsigned long long)addr);
+	if (kind == DT_FAULT_BADADDR || kind == DT_FAULT_BADSIZE)
+		dt_sb_printf(&msg, "%s (0x%llx)", dt_faults[kind].name, (unsigned long long)addr);
+	else if (kind == DT_FAULT_BADINDEX)
+		dt_sb_printf(&msg, "%s (%lld)", dt_faults[kind].name, (long long)addr);
 	else
 		dt_sb_puts(&msg, dt_faults[kind].name);
 	/* DTrace says which action; we add where it is in the source. */

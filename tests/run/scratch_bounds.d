@@ -1,9 +1,9 @@
 /*
  * copyinto() and bcopy() write only what this clause allocated of its scratch space, or a D
- * variable up to its end: past the end of the allocations, before their start, through an
- * earlier clause's scratch pointer (its scratch space is gone), past the end of a variable,
- * into kernel memory: each an invalid address fault at the destination. Reading through an
- * earlier clause's scratch pointer is no fault: DTrace run as root reads any kernel memory.
+ * variable up to its end. As DTrace checks alloca'd memory: running past the end of the
+ * allocations is an invalid size fault (naming the size); before their start, through an
+ * earlier clause's scratch pointer (its scratch space is gone, for reads too), past the end
+ * of a variable, into kernel memory: each an invalid address fault at the destination.
  */
 #pragma D option quiet
 
@@ -34,6 +34,7 @@ BEGIN
 BEGIN
 {
 	printf("read from an earlier clause: %s\n", stringof(p));
+	printf("not reached\n");
 }
 
 BEGIN
