@@ -1403,8 +1403,10 @@ dt_sema_ternary(dt_sema_t *s, dt_node_t *n)
 	else if (dt_is_int(n->left->type) && dt_is_int(n->right->type))
 		n->type = dt_arith_conv(s->cc, n->left->type, n->right->type);
 	else if (n->left->type->kind == DT_TYPE_PTR &&
-		 dt_type_compat(n->left->type, n->right->type))
+		 (dt_type_compat(n->left->type, n->right->type) || dt_is_null(n->right)))
 		n->type = n->left->type;
+	else if (n->right->type->kind == DT_TYPE_PTR && dt_is_null(n->left))
+		n->type = n->right->type;	/* NULL (a long 0) or 0: C's null pointer */
 	else if (n->left->type->kind == DT_TYPE_VOID && n->right->type->kind == DT_TYPE_VOID)
 		ERR(s, D_OP_ACT, n, "action cannot be used in a conditional context");
 	else

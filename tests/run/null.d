@@ -7,5 +7,7 @@ BEGIN
 	printf("%p %d %d %d %d\n", NULL, "abc" == NULL, NULL != "", execname == NULL,
 	    strstr("abc", "x") == NULL);
 	printf("%u %d %d\n", NULL, NULL, sizeof (NULL));
+	/* C's null pointer constant: a pointer against NULL in ?: is that pointer's type */
+	printf("%d %d\n", (0 ? curthread : NULL) == NULL, (1 ? NULL : curthread) == NULL);
 	exit(0);
 }
