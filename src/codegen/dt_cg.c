@@ -569,6 +569,12 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 		uint32_t off = dt_cg_temp(cg, 127 * 8);
 		int ok = dt_ir_label(IR(cg));
 
+		if (id == DT_VAR_STACKDEPTH && cg->in_consumer) {
+			/* BEGIN, END and ERROR fire in no kernel code of their own: the
+			 * consumer's system call is not their stack (DTrace: 0) */
+			EMIT(cg, DT_MOV64_IMM(0, 0));
+			return;
+		}
 		dt_cg_stack_flags(cg, id == DT_VAR_USTACKDEPTH ? DT_RECFMT_USTACK
 							: DT_RECFMT_STACK);
 		EMIT(cg, DT_MOV64_REG(1, 6));

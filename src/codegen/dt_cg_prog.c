@@ -144,6 +144,7 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	}
 
 	cg->in_end = bp->flags & DT_PRF_END;
+	cg->in_consumer = bp->flags & DT_PRF_IN_CONSUMER;
 	dt_ir_emit(ir, DT_MOV64_REG(6, 1));
 	/* END runs after exit(); ERROR for faults that came before it */
 	if (!(bp->flags & (DT_PRF_END | DT_PRF_ERROR))) {

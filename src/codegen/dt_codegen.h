@@ -219,6 +219,7 @@ typedef struct dt_cg {
 	dt_loc_t cur_loc;	/* what a fault here points at */
 	bool in_record;		/* r8 holds a reserved record */
 	bool in_end;		/* the program is END's (bufpolicy=fill: it has its reserve) */
+	bool in_consumer;	/* BEGIN's, END's or ERROR's: it runs in the consumer's call */
 	bool dmem_store;	/* dt_cg_kaddr computes an address a store will use */
 	dt_clause_t *clause;
 	unsigned needs;		/* DT_NEED_* of the clauses compiled so far */

@@ -379,7 +379,7 @@ lex_number(dt_lexer_t *lx, dt_token_t *tok)
 
 /*
  * Decode one escape sequence; lx->p is just past the backslash. Returns the byte. Unknown
- * escapes stand for the character itself, as in DTrace.
+ * escapes stand for the character itself (lex_quoted keeps their backslash, as DTrace).
  */
 static int
 lex_escape(dt_lexer_t *lx)
@@ -461,9 +461,9 @@ lex_quoted(dt_lexer_t *lx, dt_token_t *tok)
 			}
 			if (lx_eof(lx))
 				break;
-			/* DTrace's character constants keep the backslash of \? \' and unknown
-			 * escapes ('\?' is 0x5c3f there) */
-			if (quote == '\'' && !strchr("ntvbrfax01234567\\\"", lx_peek(lx, 0)))
+			/* DTrace's strings and character constants keep the backslash of \? \'
+			 * and unknown escapes ('\?' is 0x5c3f there, "\?" two characters) */
+			if (!strchr("ntvbrfax01234567\\\"", lx_peek(lx, 0)))
 				dt_sb_putc(&sb, '\\');
 			dt_sb_putc(&sb, (char)lex_escape(lx));
 			continue;
