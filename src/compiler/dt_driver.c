@@ -45,6 +45,52 @@ dt_compile_empty_check(dt_compile_t *cc, const dt_source_t *src, const dt_node_t
 	dt_diag_error(&cc->diags, D_EMPTY, loc, "empty D program translation unit");
 }
 
+/*
+ * DTrace defines a program's types as it parses: an error in a declaration before the first
+ * syntax error is the one it reports. After a failed parse, analyse the struct, union, enum
+ * and typedef declarations that come before that error; their errors go first.
+ */
+static void
+dt_compile_decls_first(dt_compile_t *cc, dt_node_t **roots, int n)
+{
+	dt_diags_t old = cc->diags;
+	const dt_loc_t *at = &old.head->loc;
+	dt_node_t **decls = dt_arena_alloc(&cc->arena, sizeof(*decls) * (size_t)(n + 1));
+	bool past = false;
+
+	if (!at->src)
+		return;
+	for (int r = 0; r < n; r++) {
+		decls[r] = r < cc->nlibs ? roots[r] : NULL;
+		if (r < cc->nlibs || !roots[r] || past)
+			continue;
+		decls[r] = dt_node_new(cc, DT_NODE_PROGRAM, roots[r]->loc);
+		for (size_t i = 0; i < roots[r]->list.len; i++) {
+			dt_node_t *d = roots[r]->list.data[i];
+
+			if (d->loc.src == at->src && (d->loc.line > at->line ||
+			    (d->loc.line == at->line && d->loc.col >= at->col))) {
+				past = true;
+				break;
+			}
+			if (d->kind == DT_NODE_DECL || d->kind == DT_NODE_TYPEDEF)
+				dt_vec_push(&decls[r]->list, d);
+		}
+		past = past || roots[r]->loc.src == at->src;
+	}
+	cc->diags.head = NULL;
+	cc->diags.tail = &cc->diags.head;
+	cc->diags.count = 0;
+	dt_sema_program(cc, decls, n);
+	if (!cc->diags.count) {
+		cc->diags = old;
+		return;
+	}
+	*cc->diags.tail = old.head;
+	cc->diags.tail = old.tail;
+	cc->diags.count += old.count;
+}
+
 struct dt_program *
 dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node_t ***rootsp)
 {
@@ -61,8 +107,10 @@ dt_compile_sources(dt_compile_t *cc, const dt_source_t *srcs, int nsrcs, dt_node
 	}
 	if (rootsp)
 		*rootsp = roots + cc->nlibs;
-	if (cc->diags.count)
+	if (cc->diags.count) {
+		dt_compile_decls_first(cc, roots, n);
 		return NULL;
+	}
 	prog = dt_sema_program(cc, roots, n);
 	if (cc->diags.count)
 		return NULL;

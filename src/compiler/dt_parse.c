@@ -1241,6 +1241,7 @@ parse_unary(dt_parser_t *p)
 			n->tname = parse_typename(p, false);
 			expect(p, TOK_RPAREN);
 			n->left = parse_unary(p);
+			dtrace_line(p, &n->loc);
 			break;
 		}
 		n = parse_postfix(p);

@@ -1420,7 +1420,16 @@ static void
 dt_sema_cast(dt_sema_t *s, dt_node_t *n)
 {
 	const dt_type_t *t = n->tname ? dt_decl_type(s, n->tname, NULL) : NULL;
+	const dt_type_t *xt;
 
+	if (t && n->left->kind == DT_NODE_XLATE &&
+	    (xt = dt_decl_type(s, n->left->tname, NULL)) &&
+	    dt_type_resolve(xt)->kind == DT_TYPE_PTR) {
+		/* xlate<T *>(e) points at nothing in memory: only its members can be read */
+		ERR(s, D_CAST_INVAL, n, "invalid cast expression: \"pointer to translated data\" "
+		    "to \"%s\"", t->name);
+		return;
+	}
 	dt_sema_expr(s, n->left);
 	if (!n->left->type || !t)
 		return;

@@ -500,7 +500,7 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 		case DT_ACT_TRACE:
 			if (a->items[0].kind == DT_REC_BYTES) {
 				if (a->items[0].offset + a->items[0].size <= len)
-					dt_fmt_bytes(sb, rec + a->items[0].offset,
+					dt_fmt_bytes(sb, a->type, rec + a->items[0].offset,
 						     a->items[0].size, quiet);
 			} else if (a->items[0].fmt != DT_RECFMT_PLAIN) {
 				dt_consume_symbolic(dtp, sb, rec, len, &a->items[0]);

@@ -77,7 +77,8 @@ void dt_fmt_trace(dt_strbuf_t *sb, const dt_pfarg_t *arg, bool quiet);
 /* dt_print.c: tracemem()'s dump, trace() of raw bytes, print() of a value by its type. */
 struct dt_type;
 void dt_fmt_rawbytes(dt_strbuf_t *sb, const uint8_t *p, size_t n);
-void dt_fmt_bytes(dt_strbuf_t *sb, const uint8_t *p, size_t n, bool quiet);
+void dt_fmt_bytes(dt_strbuf_t *sb, const struct dt_type *t, const uint8_t *p, size_t n,
+		  bool quiet);
 void dt_fmt_print(dt_strbuf_t *sb, const struct dt_type *t, const uint8_t *p, size_t n);
 
 /* ---- aggregations --------------------------------------------------------------------- */

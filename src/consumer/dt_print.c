@@ -52,14 +52,22 @@ dt_fmt_rawbytes(dt_strbuf_t *sb, const uint8_t *p, size_t n)
 	}
 }
 
-/* trace() of bytes: a string when they look like one (printable, then only NULs), else raw. */
+/*
+ * trace() of bytes: a string when they look like one (printable, then only NULs), else raw.
+ * A struct or union (type t) is always raw, as Oracle's DTrace prints one.
+ */
 void
-dt_fmt_bytes(dt_strbuf_t *sb, const uint8_t *p, size_t n, bool quiet)
+dt_fmt_bytes(dt_strbuf_t *sb, const dt_type_t *t, const uint8_t *p, size_t n, bool quiet)
 {
 	size_t i, j;
 
 	if (n == 0)
 		return;
+	t = t ? dt_type_resolve(t) : NULL;
+	if (t && (t->kind == DT_TYPE_STRUCT || t->kind == DT_TYPE_UNION)) {
+		dt_fmt_rawbytes(sb, p, n);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		int c = (char)p[i];
 
