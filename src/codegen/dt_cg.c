@@ -1033,6 +1033,8 @@ dt_cg_dynmap(dt_cg_t *cg, const dt_var_t *v)
 }
 
 /* Build what addressing the variable needs: the thread key, or the tuple key. */
+static void dt_cg_bytes_into(dt_cg_t *cg, int base, int32_t off, uint32_t size);
+
 static void
 dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 {
@@ -1077,6 +1079,12 @@ dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 			if (k->kind == DT_REC_STRING) {
 				dt_cg_zero(cg, 7, koff + k->offset, k->size);
 				dt_cg_str_into(cg, e, 7, (int32_t)(koff + k->offset), k->size);
+			} else if (k->kind == DT_REC_BYTES) {
+				dt_cg_zero(cg, 7, koff + k->offset, k->size);
+				/* a struct or union: its bytes, copied from where it is */
+				dt_cg_kaddr(cg, e);
+				dt_cg_bytes_into(cg, 7, (int32_t)(koff + k->offset),
+						 dt_type_resolve(e->type)->size);
 			} else {
 				dt_cg_expr(cg, e);
 				EMIT(cg, DT_STX(BPF_DW, 7, 0, (koff + k->offset)));
@@ -1807,19 +1815,20 @@ dt_cg_store_item(dt_cg_t *cg, dt_node_t *e, const dt_recitem_t *it)
 }
 
 /*
- * Copy it->size bytes of kernel memory at the address in r0 into the record item it (a
- * BYTES item: tracemem(), or a struct, union or array value); a bad address is a fault.
+ * Copy size bytes of kernel memory at the address in r0 to base + off: a record's BYTES item
+ * (tracemem(), or a struct, union or array value; base r8) or an associative array's struct
+ * key (base r7); a bad address is a fault.
  */
 static void
-dt_cg_bytes_into(dt_cg_t *cg, const dt_recitem_t *it)
+dt_cg_bytes_into(dt_cg_t *cg, int base, int32_t off, uint32_t size)
 {
 	int ok = dt_ir_label(IR(cg));
 
 	EMIT(cg, DT_MOV64_REG(3, 0));
 	EMIT(cg, DT_STX(BPF_DW, 7, 3, DT_MST_FADDR));
-	EMIT(cg, DT_MOV64_REG(1, 8));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)it->offset));
-	EMIT(cg, DT_MOV64_IMM(2, (int32_t)it->size));
+	EMIT(cg, DT_MOV64_REG(1, base));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, off));
+	EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
 	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, ok);
 	dt_cg_fault(cg, DT_FAULT_BADADDR);
@@ -1899,7 +1908,7 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 		if (a->items[0].kind == DT_REC_BYTES) {
 			cg->cur_loc = call->list.data[0]->loc;
 			dt_cg_kaddr(cg, call->list.data[0]);
-			dt_cg_bytes_into(cg, &a->items[0]);
+			dt_cg_bytes_into(cg, 8, (int32_t)a->items[0].offset, a->items[0].size);
 			return;
 		}
 		dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
@@ -1909,7 +1918,7 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 			dt_cg_store_item(cg, call->list.data[2], &a->items[1]);
 		cg->cur_loc = call->list.data[0]->loc;
 		dt_cg_expr(cg, call->list.data[0]);
-		dt_cg_bytes_into(cg, &a->items[0]);
+		dt_cg_bytes_into(cg, 8, (int32_t)a->items[0].offset, a->items[0].size);
 		return;
 	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_FREOPEN:
 		for (int i = 0; i < a->nitems; i++)

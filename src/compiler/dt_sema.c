@@ -131,6 +131,11 @@ dt_sema_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
 	if (dt_is_string(e->type)) {
 		it.kind = DT_REC_STRING;
 		it.size = (uint32_t)DT_ALIGN(dt_sema_strcap(s->cc, e, dt_strslot(s->dtp)), 8);
+	} else if (e->type && dt_sema_is_object(e->type) &&
+		   dt_type_resolve(e->type)->kind != DT_TYPE_ARRAY) {
+		/* a struct or union (an associative array's key): its bytes */
+		it.kind = DT_REC_BYTES;
+		it.size = (uint32_t)DT_ALIGN(dt_type_resolve(e->type)->size, 8);
 	} else {
 		it.kind = DT_REC_INT;
 		it.size = e->type ? e->type->size : 8;
@@ -140,7 +145,7 @@ dt_sema_item_for(dt_sema_t *s, const dt_node_t *e, uint32_t *off)
 	}
 	it.type_name = dt_type_name(e->type);
 	it.offset = *off;
-	*off += it.kind == DT_REC_STRING ? it.size : 8;
+	*off += it.kind == DT_REC_INT ? 8 : it.size;
 	return it;
 }
 

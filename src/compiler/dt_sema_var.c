@@ -133,6 +133,15 @@ dt_sema_keys_valid(dt_sema_t *s, const dt_nodes_t *keys, const char *what)
 			    "#%zu", what, i + 1);
 			return false;
 		}
+		if (k->type && (dt_type_resolve(k->type)->kind == DT_TYPE_STRUCT ||
+				dt_type_resolve(k->type)->kind == DT_TYPE_UNION) &&
+		    k->kind != DT_NODE_MEMBER && !(k->kind == DT_NODE_UNARY && k->op == TOK_STAR) &&
+		    !dt_sema_is_dmem(s, k)) {
+			/* a struct key is its bytes, copied from where the struct is */
+			ERR(s, D_UNSUPPORTED, k, "a %s key needs an object in memory (a variable, a "
+			    "member or a dereference)", k->type->name);
+			return false;
+		}
 	}
 	return true;
 }
@@ -155,7 +164,12 @@ dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *
 	for (int i = 0; i < n; i++) {
 		dt_node_t *k = keys->data[i];
 
+		bool sou = k->type && dt_sema_is_object(k->type) &&
+			   dt_type_resolve(k->type)->kind != DT_TYPE_ARRAY;
+
 		if (k->type && (dt_is_string(k->type) != (want[i].kind == DT_REC_STRING) ||
+				sou != (want[i].kind == DT_REC_BYTES) ||
+				(sou && strcmp(k->type->name, want[i].type_name) != 0) ||
 				dt_type_resolve(k->type)->kind == DT_TYPE_VOID)) {
 			ERR(s, D_PROTO_ARG, k, "%s%s[ ] key #%d is incompatible with "
 			    "prototype:\n\tprototype: %s\n\t      key: %s", prefix, name, i + 1,
