@@ -67,9 +67,12 @@ dt_compile_decls_first(dt_compile_t *cc, dt_node_t **roots, int n)
 		decls[r] = dt_node_new(cc, DT_NODE_PROGRAM, roots[r]->loc);
 		for (size_t i = 0; i < roots[r]->list.len; i++) {
 			dt_node_t *d = roots[r]->list.data[i];
+			const dt_node_t *next = i + 1 < roots[r]->list.len ?
+						roots[r]->list.data[i + 1] : NULL;
 
-			if (d->loc.src == at->src && (d->loc.line > at->line ||
-			    (d->loc.line == at->line && d->loc.col >= at->col))) {
+			/* whole before the error: the next item starts before it too */
+			if (d->loc.src == at->src && (!next || next->loc.line > at->line ||
+			    (next->loc.line == at->line && next->loc.col >= at->col))) {
 				past = true;
 				break;
 			}
