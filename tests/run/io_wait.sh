@@ -8,6 +8,8 @@ dd if=/dev/zero of="$TMPDIR/img" bs=64k count=4 2>/dev/null || exit 1
 loop_attach "$TMPDIR/img"
 trap 'losetup -d "$dev"' EXIT
 cat >"$TMPDIR/io.d" <<'D'
+int writes, same;
+
 io:::wait-start
 /pid == $target && args[1]->dev_statname == $$1/
 {
