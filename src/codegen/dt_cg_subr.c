@@ -2172,5 +2172,21 @@ void
 dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 {
 	cg->cur_loc = n->loc;
+	for (size_t i = 0; i < n->list.len; i++) {
+		int ok = LBL();
+
+		if (!n->list.data[i]->null_str)
+			continue;
+		/*
+		 * DTrace's NULL string, given for a string argument: reading it faults at
+		 * address 0. The branch keeps the subroutine's code reachable, though the
+		 * verifier, which knows r0 is 0, never walks it.
+		 */
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		MST(DT_MST_FADDR, 0);
+		JIMM(BPF_JNE, 0, 0, ok);
+		dt_cg_fault(cg, DT_FAULT_BADADDR);
+		PLACE(ok);
+	}
 	dt_cg_subr_emit[n->ident_id](cg, n);
 }

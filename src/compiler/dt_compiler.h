@@ -306,6 +306,8 @@ struct dt_node {
 				 * DT_RECFMT_* (VALFN), or the D variable's index (DVAR) */
 	int agg_id;		/* AGG: index into the program's aggregation table */
 	int str_id;		/* STRING: index into the program's string table */
+	bool null_str;		/* STRING: NULL (or 0) where a subroutine wants a string: DTrace's
+				 * NULL string, which faults when read (dt_cg_subr) */
 	uint32_t char_array;	/* a kernel char array read as a string (its type is string):
 				 * the array's length, its string capacity; else 0 */
 	dt_ptrarith_t ptrarith;	/* BINARY + and -: pointer arithmetic (below) */

@@ -1107,6 +1107,18 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 		if (sp->args[k] == '|')
 			k++;
 		kind = sp->args[k];
+		if (kind == 's' && !dt_is_string(t) && dt_is_null(n->list.data[i])) {
+			/* NULL or 0 for a string: an empty one that faults when read */
+			dt_node_t *z = n->list.data[i];
+
+			z->kind = DT_NODE_STRING;
+			z->text = "";
+			z->textlen = 0;
+			z->str_id = -1;
+			z->null_str = true;
+			z->type = dt_type_string(s->cc);
+			continue;
+		}
 		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) :
 		     kind == 'S' ? dt_is_string(t) || dt_is_null(n->list.data[i]) :
 		     kind == 'P' ? dt_is_string(t) || dt_is_null(n->list.data[i]) ||
