@@ -550,6 +550,26 @@ dt_sema_binary(dt_sema_t *s, dt_node_t *n)
 			n->scale = (uint32_t)esz;
 			return;
 		}
+		if (n->op == TOK_PLUS && ((dt_is_string(l) && dt_is_int(r)) ||
+					  (dt_is_int(l) && dt_is_string(r)))) {
+			/*
+			 * s + i, i + s: the string from its i-th character on, as DTrace's char
+			 * pointers step ("" past its end): substr(s, i), which the code of
+			 * subroutines makes without reading past the string's buffer
+			 */
+			dt_node_t *str = dt_is_string(l) ? n->left : n->right;
+			dt_node_t *off = str == n->left ? n->right : n->left;
+
+			n->kind = DT_NODE_CALL;
+			n->text = "substr";
+			n->left = n->right = NULL;
+			dt_vec_push(&n->list, str);
+			dt_vec_push(&n->list, off);
+			n->ident_kind = DT_IDENT_SUBR;
+			n->ident_id = DT_SUBR_SUBSTR;
+			n->type = dt_type_string(s->cc);
+			return;
+		}
 		if (!dt_is_int(l) || !dt_is_int(r)) {
 			ERR(s, D_OP_ARITH, n, "operator %s requires operands of arithmetic type",
 			    op);
