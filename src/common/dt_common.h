@@ -301,6 +301,7 @@ typedef struct dt_loc {
 	X(D_USTACK_STRSIZE)                                                                  \
 	X(D_STRINGOF_TYPE)                                                                   \
 	X(D_ALLOCA_SIZE)                                                                     \
+	X(D_ALLOCA_INCOMPAT)                                                                 \
 	X(D_PROV_BADNAME)                                                                    \
 	X(D_PROV_INCOMPAT)                                                                   \
 	X(D_PROV_PRARGLEN)                                                                   \

@@ -369,6 +369,7 @@ typedef struct dt_var {
 	uint32_t keysize;
 	bool implicit;		/* created by a read before any assignment: int64_t */
 	bool per_thread;	/* ASSOC: self->name[...]: the key starts with the thread */
+	bool alloca;		/* assigned a pointer into scratch space (alloca(), copyin()) */
 } dt_var_t;
 
 typedef struct dt_program {

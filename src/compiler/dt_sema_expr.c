@@ -884,6 +884,53 @@ dt_sema_writable(dt_sema_t *s, dt_node_t *n, const dt_node_t *l)
 	return true;
 }
 
+/*
+ * Does e point into scratch space (1) or not (0), as DTrace tracks alloca'd pointers: from
+ * alloca() or copyin(), through casts and pointer arithmetic, and the variables assigned
+ * them. -1: a ?: whose one branch does and the other does not (NULL goes either way).
+ */
+static int
+dt_sema_alloca_kind(dt_sema_t *s, const dt_node_t *e)
+{
+	int a, b;
+
+	switch (e->kind) {
+	case DT_NODE_CALL:
+		return e->ident_kind == DT_IDENT_SUBR &&
+		       (e->ident_id == DT_SUBR_ALLOCA || e->ident_id == DT_SUBR_COPYIN);
+	case DT_NODE_CAST:
+		return dt_sema_alloca_kind(s, e->left);
+	case DT_NODE_BINARY:
+		if (e->ptrarith != DT_PTRARITH_OFFSET)
+			return 0;
+		return dt_sema_alloca_kind(s, dt_type_resolve(e->left->type)->kind == DT_TYPE_PTR
+						      ? e->left : e->right);
+	case DT_NODE_IDENT: case DT_NODE_SELF: case DT_NODE_THIS: case DT_NODE_INDEX:
+		return e->ident_kind == DT_IDENT_DVAR && e->ident_id >= 0 &&
+		       (size_t)e->ident_id < s->prog->vars.len &&
+		       s->prog->vars.data[e->ident_id]->alloca;
+	case DT_NODE_TERNARY: {
+		const dt_node_t *l = e->left, *r = e->right;
+
+		a = dt_sema_alloca_kind(s, l);
+		b = dt_sema_alloca_kind(s, r);
+		if (a < 0 || b < 0)
+			return -1;
+		while (l->kind == DT_NODE_CAST)
+			l = l->left;
+		while (r->kind == DT_NODE_CAST)
+			r = r->left;
+		if (dt_is_null(l))
+			return b;
+		if (dt_is_null(r))
+			return a;
+		return a == b ? a : -1;
+	}
+	default:
+		return 0;
+	}
+}
+
 /* Is t a pointer to an object of known size (not void *, not a function's address)? */
 static bool
 dt_sema_sized_ptr(const dt_type_t *t)
@@ -955,6 +1002,14 @@ dt_sema_assign(dt_sema_t *s, dt_node_t *n)
 		n->type = v->type;
 		return;
 	}
+	if (n->op == TOK_ASSIGN && dt_sema_alloca_kind(s, r) < 0) {
+		/* a variable holds one or the other (DTrace keeps alloca'd ones apart) */
+		ERR(s, D_ALLOCA_INCOMPAT, n, "ternary conditional with alloca and non-alloca "
+		    "branches cannot be assigned to a variable");
+		return;
+	}
+	if (n->op == TOK_ASSIGN && dt_sema_alloca_kind(s, r) > 0)
+		v->alloca = true;
 	if (n->op == TOK_ASSIGN) {
 		/* an array is its first element's address (p = array) */
 		bool decays = dt_type_resolve(v->type)->kind == DT_TYPE_PTR &&
