@@ -269,6 +269,37 @@ dt_cg_strcmp_loop(dt_cg_t *cg, uint32_t cap)
 	dt_ir_place(ir, done);
 }
 
+/*
+ * The comparison as a library routine, for two strings that are not literals: the loop is
+ * verified once in the routine, not again in every caller's path (a clause of sixteen
+ * nested ?: on string comparisons kept 16 loops' pending branches at once: "The sequence
+ * of 8193 jumps is too complex"). Its arguments are the two strings' addresses; each is
+ * copied into a buffer of the routine's first (key: the capacity compared).
+ */
+static uint32_t
+dt_cg_strcmp_body(dt_cg_t *cg, const dt_cglib_t *lib)
+{
+	uint32_t cap = lib->key[0], buf[2], res;
+
+	buf[0] = dt_cg_temp(cg, cap);
+	buf[1] = dt_cg_temp(cg, cap);
+	res = dt_cg_temp(cg, 8);
+	for (int i = 0; i < 2; i++) {
+		dt_cg_lib_arg(cg, 3, i);
+		EMIT(cg, DT_MOV64_REG(1, 7));
+		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)buf[i]));
+		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
+		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));	/* zeroed if it fails */
+	}
+	EMIT(cg, DT_MOV64_REG(1, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)buf[0]));
+	EMIT(cg, DT_MOV64_REG(2, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)buf[1]));
+	dt_cg_strcmp_loop(cg, cap);
+	MST(res, 0);
+	return res;
+}
+
 /* r0 = comparison of two string expressions (negative, zero, positive). */
 static void
 dt_cg_strcmp(dt_cg_t *cg, dt_node_t *l, dt_node_t *r)
@@ -304,7 +335,16 @@ dt_cg_strcmp(dt_cg_t *cg, dt_node_t *l, dt_node_t *r)
 	dt_cg_expr(cg, r);
 	EMIT(cg, DT_MOV64_REG(2, 0));
 	dt_cg_pop(cg, 1);
-	dt_cg_strcmp_loop(cg, DT_MIN(dt_cg_strcap(cg, l), dt_cg_strcap(cg, r)));
+	if (cg->in_lib) {
+		dt_cg_strcmp_loop(cg, DT_MIN(dt_cg_strcap(cg, l), dt_cg_strcap(cg, r)));
+		return;
+	}
+	{
+		dt_cglib_t lib = {dt_cg_strcmp_body, "strcmp",
+				  {DT_MIN(dt_cg_strcap(cg, l), dt_cg_strcap(cg, r))}, 2};
+
+		dt_cg_lib_call(cg, &lib, false, 0);
+	}
 }
 
 /* ---- kernel types --------------------------------------------------------------------- */
