@@ -892,43 +892,33 @@ dt_sema_writable(dt_sema_t *s, dt_node_t *n, const dt_node_t *l)
 static int
 dt_sema_alloca_kind(dt_sema_t *s, const dt_node_t *e)
 {
+	const dt_node_t *l = e->left, *r = e->right;
 	int a, b;
 
-	switch (e->kind) {
-	case DT_NODE_CALL:
+	if (e->kind == DT_NODE_CALL)
 		return e->ident_kind == DT_IDENT_SUBR &&
 		       (e->ident_id == DT_SUBR_ALLOCA || e->ident_id == DT_SUBR_COPYIN);
-	case DT_NODE_CAST:
-		return dt_sema_alloca_kind(s, e->left);
-	case DT_NODE_BINARY:
-		if (e->ptrarith != DT_PTRARITH_OFFSET)
-			return 0;
-		return dt_sema_alloca_kind(s, dt_type_resolve(e->left->type)->kind == DT_TYPE_PTR
-						      ? e->left : e->right);
-	case DT_NODE_IDENT: case DT_NODE_SELF: case DT_NODE_THIS: case DT_NODE_INDEX:
+	if (e->kind == DT_NODE_CAST)
+		return dt_sema_alloca_kind(s, l);
+	if (e->kind == DT_NODE_BINARY && e->ptrarith == DT_PTRARITH_OFFSET)
+		return dt_sema_alloca_kind(s, dt_type_resolve(l->type)->kind == DT_TYPE_PTR ? l : r);
+	if (e->kind != DT_NODE_TERNARY)
 		return e->ident_kind == DT_IDENT_DVAR && e->ident_id >= 0 &&
 		       (size_t)e->ident_id < s->prog->vars.len &&
 		       s->prog->vars.data[e->ident_id]->alloca;
-	case DT_NODE_TERNARY: {
-		const dt_node_t *l = e->left, *r = e->right;
-
-		a = dt_sema_alloca_kind(s, l);
-		b = dt_sema_alloca_kind(s, r);
-		if (a < 0 || b < 0)
-			return -1;
-		while (l->kind == DT_NODE_CAST)
-			l = l->left;
-		while (r->kind == DT_NODE_CAST)
-			r = r->left;
-		if (dt_is_null(l))
-			return b;
-		if (dt_is_null(r))
-			return a;
-		return a == b ? a : -1;
-	}
-	default:
-		return 0;
-	}
+	a = dt_sema_alloca_kind(s, l);
+	b = dt_sema_alloca_kind(s, r);
+	if (a < 0 || b < 0)
+		return -1;
+	while (l->kind == DT_NODE_CAST)
+		l = l->left;
+	while (r->kind == DT_NODE_CAST)
+		r = r->left;
+	if (dt_is_null(l))
+		return b;
+	if (dt_is_null(r))
+		return a;
+	return a == b ? a : -1;
 }
 
 /* Is t a pointer to an object of known size (not void *, not a function's address)? */
