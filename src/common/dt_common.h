@@ -168,6 +168,7 @@ typedef struct dt_loc {
 	X(D_PRINTA_AGGBAD)                                                                   \
 	X(D_PRINTA_AGGKEY)                                                                   \
 	X(D_PRINTA_AGGPROTO)                                                                 \
+	X(D_PRINT_SIZE)                                                                      \
 	X(D_CLEAR_PROTO)                                                                     \
 	X(D_CLEAR_AGGARG)                                                                    \
 	X(D_CLEAR_AGGBAD)                                                                    \

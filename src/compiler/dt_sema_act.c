@@ -334,6 +334,30 @@ dt_sema_trace_object(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 }
 
 /*
+ * print(e) of a value that is no object: DTrace's prototype is void *, a pointer to what it
+ * prints, which must have a size.
+ */
+static bool
+dt_sema_print_ptr_ok(dt_sema_t *s, dt_node_t *call, dt_node_t *e)
+{
+	const dt_type_t *t = dt_type_resolve(e->type), *b;
+
+	if (t->kind != DT_TYPE_PTR) {
+		ERR(s, D_PROTO_ARG, e, "%s( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: void *\n\t argument: %s", call->text, e->type->name);
+		return false;
+	}
+	b = t->base ? dt_type_resolve(t->base) : NULL;
+	if (b && (b->kind == DT_TYPE_STRUCT || b->kind == DT_TYPE_UNION) &&
+	    dt_type_sizeof(s->cc, b) <= 0) {
+		ERR(s, D_PRINT_SIZE, e, "%s( ) argument #1 reference has type '%s' with size 0; "
+		    "cannot %s( ) it.", call->text, t->base->name, call->text);
+		return false;
+	}
+	return true;
+}
+
+/*
  * pcap(skb, proto): a packet (a struct sk_buff *), the bytes at its data, as DTrace's
  * pcap() prints them without a capture file: like tracemem(), at most pcapsize bytes.
  */
@@ -654,6 +678,8 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			    "expected", call->text, args->len);
 			return;
 		}
+		if (f->id == DT_ACTFN_PRINT && !dt_sema_print_ptr_ok(s, call, args->data[0]))
+			return;
 		a = dt_sema_new_action(s, f->id == DT_ACTFN_PRINT ? DT_ACT_PRINT : DT_ACT_TRACE, 1);
 		a->items[0] = dt_sema_item_for(s, args->data[0], &s->clause->recsize);
 		if (f->id == DT_ACTFN_PRINT) {
