@@ -246,6 +246,7 @@ typedef struct dt_loc {
 	X(D_PRAGERR)                                                                         \
 	X(D_PRAGMA_DEPEND)                                                                   \
 	X(D_PRAGMA_UNUSED)                                                                   \
+	X(D_PRAGMA_SCOPE)                                                                    \
 	X(D_MACRO_UNDEF)                                                                     \
 	X(D_EMPTY)                                                                           \
 	X(D_ACT_SPEC)                                                                        \

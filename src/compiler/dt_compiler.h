@@ -411,6 +411,8 @@ void dt_ast_dump(const dt_node_t *n, FILE *fp);
  * A scoped "mod`t" is when t is one of the typedefs.
  */
 bool dt_is_typename(dt_compile_t *cc, const char *name);
+/* dt_sema.c: a #pragma found inside a construct, acted on as DTrace's lexer does */
+bool dt_sema_pragma_inline(dt_compile_t *cc, const char *text, dt_loc_t loc);
 
 /* Split probe description text "a:b:c:d" into fields (DTrace fills from the right). */
 int dt_pdesc_split(dt_compile_t *cc, dt_node_t *pdesc);

@@ -155,6 +155,8 @@ syntax_error(dt_parser_t *p)
 	    (is_tok(p, TOK_RBRACKET) && p->brackets <= 0))
 		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc, "extra %s in input stream",
 			      is_tok(p, TOK_RPAREN) ? ")" : "]");
+	else if (p->tok.kind == TOK_PRAGMA && dt_sema_pragma_inline(p->cc, p->tok.text, p->tok.loc))
+		return;
 	else if (p->tok.kind == TOK_EOF)
 		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc,
 			      "syntax error near end of input");

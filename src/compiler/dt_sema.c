@@ -675,19 +675,13 @@ dt_pragma_attr_ok(const char *str)
 	return true;
 }
 
-/*
- * #pragma [D] name args: D's control directives, as DTrace reads them: option, error,
- * depends_on, attributes, binding, ident, line. The arguments are the words that follow,
- * a "string" being one word without its quotes.
- */
+/* The words of a #pragma's text, a "string" being one word without its quotes. */
+typedef DT_VEC(char *) dt_pragma_words_t;
+
 static void
-dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
+dt_pragma_words(dt_compile_t *cc, const char *text, dt_pragma_words_t *w)
 {
-	char *text = dt_arena_strdup(&s->cc->arena, n->text), *p = text;
-	DT_VEC(char *) w = {0};
-	bool dcp = false;	/* after "#pragma D": D's own pragmas */
-	const char *name;
-	size_t nw;
+	char *p = dt_arena_strdup(&cc->arena, text);
 
 	while (*p) {
 		char *start;
@@ -707,8 +701,45 @@ dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
 		}
 		if (*p)
 			*p++ = '\0';
-		dt_vec_push(&w, start);
+		dt_vec_push(w, start);
 	}
+}
+
+/*
+ * A #pragma the parser found inside a construct: DTrace's lexer acts on pragmas wherever
+ * they are, so an invalid "#pragma D attributes" there is the error it reports, not the
+ * syntax error around it. True when that is so (the error given).
+ */
+bool
+dt_sema_pragma_inline(dt_compile_t *cc, const char *text, dt_loc_t loc)
+{
+	dt_pragma_words_t w = {0};
+	bool bad;
+
+	dt_pragma_words(cc, text, &w);
+	bad = w.len >= 4 && strcmp(w.data[0], "D") == 0 && strcmp(w.data[1], "attributes") == 0 &&
+	      !dt_pragma_attr_ok(w.data[2]);
+	if (bad)
+		dt_diag_error(&cc->diags, D_PRAGMA_INVAL, loc, "invalid attributes specified by "
+			      "#pragma attributes");
+	dt_vec_free(&w);
+	return bad;
+}
+
+/*
+ * #pragma [D] name args: D's control directives, as DTrace reads them: option, error,
+ * depends_on, attributes, binding, ident, line. The arguments are the words that follow,
+ * a "string" being one word without its quotes.
+ */
+static void
+dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
+{
+	dt_pragma_words_t w = {0};
+	bool dcp = false;	/* after "#pragma D": D's own pragmas */
+	const char *name;
+	size_t nw;
+
+	dt_pragma_words(s->cc, n->text, &w);
 	if (w.len && strcmp(w.data[0], "D") == 0)
 		dcp = true;
 	name = w.len > (size_t)dcp ? w.data[dcp] : NULL;
@@ -751,6 +782,8 @@ dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
 		else if (!dt_pragma_attr_ok(w.data[dcp + 1]))
 			ERR(s, D_PRAGMA_INVAL, n, "invalid attributes specified by #pragma "
 			    "attributes");
+		else if (!s->in_lib && strcmp(w.data[dcp + 2], "provider") != 0)
+			dt_vec_push(&s->attr_pragmas, ((dt_attr_pragma_t){ n, w.data[dcp + 2] }));
 	} else if (strcmp(name, "binding") == 0) {
 		if (nw < 2)
 			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma binding \"version\" <ident>");
@@ -783,6 +816,32 @@ dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
 		ERR(s, D_PRAGMA_INVAL, n, "invalid D pragma: %s", name);
 	}
 	dt_vec_free(&w);
+}
+
+/*
+ * #pragma D attributes sets the stability of a variable or inline the program defines,
+ * before or after it; one naming nothing of the program's is DTrace's D_PRAGMA_UNUSED.
+ */
+static void
+dt_sema_attr_pragmas(dt_sema_t *s)
+{
+	static const dt_varkind_t kinds[] = { DT_VK_GLOBAL, DT_VK_ASSOC, DT_VK_SELF, DT_VK_THIS };
+
+	s->where = NULL;
+	for (size_t i = 0; i < s->attr_pragmas.len; i++) {
+		const dt_attr_pragma_t *ap = &s->attr_pragmas.data[i];
+		bool known = false;
+
+		for (size_t k = 0; k < DT_ARRAY_SIZE(kinds) && !known; k++)
+			known = dt_sema_var_find(s, kinds[k], ap->name) != NULL;
+		for (size_t k = 0; k < s->inlines.len && !known; k++)
+			known = strcmp(s->inlines.data[k]->text, ap->name) == 0;
+		if (!known && dt_sema_builtin(ap->name))
+			ERR(s, D_PRAGMA_SCOPE, ap->n, "#pragma attributes cannot modify entity "
+			    "defined outside program scope");
+		else if (!known)
+			ERR(s, D_PRAGMA_UNUSED, ap->n, "unused #pragma attributes");
+	}
 }
 
 dt_program_t *
@@ -842,8 +901,10 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 			}
 		}
 	}
+	dt_sema_attr_pragmas(&s);
 	dt_sema_agg_layout(&s);
 	free(s.probe_seen);
+	dt_vec_free(&s.attr_pragmas);
 	dt_vec_free(&s.agg_keycap);
 	dt_vec_free(&s.inlines);
 	dt_vec_free(&s.xlators);

@@ -12,6 +12,12 @@
 #include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"
 
+/* A #pragma D attributes A name: name must be something the program defines. */
+typedef struct dt_attr_pragma {
+	dt_node_t *n;
+	const char *name;
+} dt_attr_pragma_t;
+
 typedef struct dt_sema {
 	dt_compile_t *cc;
 	dt_handle_t *dtp;
@@ -28,6 +34,7 @@ typedef struct dt_sema {
 	DT_VEC(dt_node_t *) inlines;	/* inline definitions so far (DT_NODE_INLINE) */
 	DT_VEC(dt_node_t *) xlators;	/* translator definitions so far (DECL TOK_TRANSLATOR) */
 	DT_VEC(const char *) assigned;	/* names the clause being read assigns */
+	DT_VEC(dt_attr_pragma_t) attr_pragmas;	/* #pragma D attributes, by the name they set */
 	bool in_lib;		/* analysing a D library: its translators are checked on first use */
 	bool in_inline;		/* analysing an inline's definition */
 	dt_node_t *member_of;	/* the left side of the member access being analysed */

@@ -960,8 +960,20 @@ UNIT_TEST(dtrace_tags_pragmas)
 		    "D_PRAGMA_MALFORM 1:1 superfluous arguments specified for #pragma option");
 	UNIT_EQ_STR(error_of("#pragma D nosuch\nBEGIN { }"),
 		    "D_PRAGMA_INVAL 1:1 invalid D pragma: nosuch");
+	/* attributes of a name the program never defines; a pragma inside a declaration is
+	 * read where it is, as DTrace's lexer does */
+	UNIT_EQ_STR(error_of("#pragma D attributes Stable/Stable/Common func;\nBEGIN { }"),
+		    "D_PRAGMA_UNUSED 1:1 unused #pragma attributes");
+	UNIT_EQ_STR(error_of("#pragma D attributes Stable timestamp\nBEGIN { }"),
+		    "D_PRAGMA_SCOPE 1:1 #pragma attributes cannot modify entity defined outside "
+		    "program scope");
+	UNIT_EQ_STR(error_of("inline int foo\n#pragma D attributes incorrect_attr foo\nBEGIN { }"),
+		    "D_PRAGMA_INVAL 2:1 invalid attributes specified by #pragma attributes");
+	UNIT_EQ_STR(error_of("#pragma D attributes Stable/Stable/Common bar\n"
+			     "inline int bar = 1;\nBEGIN { trace(bar); }"),
+		    "(compiled)");
 	/* what DTrace accepts */
-	UNIT_EQ_STR(error_of("#pragma D depends_on provider syscall\n"
+	UNIT_EQ_STR(error_of("int foo;\n#pragma D depends_on provider syscall\n"
 			     "#pragma D attributes Evolving/evolving/Common foo\n"
 			     "#pragma D binding \"1.0\" foo\n#pragma ident \"x\"\n#pragma weak x\n"
 			     "BEGIN { }"),
