@@ -497,8 +497,9 @@ dt_sema_decl(dt_sema_t *s, dt_node_t *n)
 		    "variables: %s", n->text);
 		return;
 	}
+	/* a long double is storage only (nothing reads one yet), as a struct is */
 	if (t->kind != DT_TYPE_INT && t->kind != DT_TYPE_STRING && t->kind != DT_TYPE_ENUM &&
-	    (t->kind != DT_TYPE_FLOAT || t->size > 8) &&
+	    (t->kind != DT_TYPE_FLOAT || (t->size > 8 && (kind == DT_VK_SELF || assoc))) &&
 	    t->kind != DT_TYPE_PTR && t->kind != DT_TYPE_STRUCT && t->kind != DT_TYPE_UNION &&
 	    (t->kind != DT_TYPE_ARRAY || kind == DT_VK_SELF || assoc)) {
 		ERR(s, D_UNSUPPORTED, n->tname, "%svariables of type %s are not supported yet",

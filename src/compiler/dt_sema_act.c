@@ -658,7 +658,8 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 			return;
 		t = dt_type_resolve(t);
 		if (t->kind == DT_TYPE_STRUCT || t->kind == DT_TYPE_UNION ||
-		    t->kind == DT_TYPE_ARRAY || t->kind == DT_TYPE_VOID) {
+		    t->kind == DT_TYPE_ARRAY || t->kind == DT_TYPE_VOID ||
+		    (t->kind == DT_TYPE_FLOAT && t->size > 8)) {
 			ERR(s, D_UNSUPPORTED, args->data[i], "%s( ) of a value of type %s is not "
 			    "supported yet", call->text, args->data[i]->type->name);
 			return;
