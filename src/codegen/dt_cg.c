@@ -1437,6 +1437,11 @@ dt_cg_is_array(const dt_node_t *n)
 static void
 dt_cg_kaddr_node(dt_cg_t *cg, dt_node_t *n)
 {
+	if (n->ident_kind == DT_IDENT_INLINE && n->left) {
+		/* an inline of a struct or union type: the object it stands for */
+		dt_cg_kaddr(cg, n->left);
+		return;
+	}
 	if (n->ident_kind == DT_IDENT_DVAR) {
 		const dt_var_t *v = cg->prog->vars.data[n->ident_id];
 
