@@ -408,6 +408,28 @@ parse_enum_body(dt_parser_t *p, dt_node_t *spec)
 }
 
 /*
+ * Has a declaration before this one in the source defined a body for "kind tag" (struct,
+ * union or enum)? Only a program's own top-level definitions are looked at.
+ */
+static bool
+defined_before(dt_parser_t *p, dt_tok_kind_t kind, const char *tag)
+{
+	const char *want = dt_arena_printf(&p->cc->arena, "%s %s", dt_tok_name(kind), tag);
+
+	for (size_t i = 0; i < p->prog->list.len; i++) {
+		const dt_node_t *d = p->prog->list.data[i], *tn = d->tname;
+
+		if ((d->kind != DT_NODE_DECL && d->kind != DT_NODE_TYPEDEF) || !tn)
+			continue;
+		if (!tn->list.len && tn->left)
+			tn = tn->left;
+		if (tn->list.len && tn->text && strcmp(tn->text, want) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
  * specifiers: { 'const' | 'volatile' | 'userland' | 'signed' | 'unsigned' | 'char' | 'short'
  *             | 'int' | 'long' | 'void' | 'string' | 'float' | 'double' | TYPEDEF-NAME
  *             | ('struct' | 'union') [ IDENT ] [ '{' { declaration } '}' ]
@@ -428,6 +450,7 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 	int spec_kind = 0;	/* 1: a basic word (int, char, ...); 2: a name or a tag */
 	bool saw_base = false;
 	dt_tok_kind_t sized = 0;	/* a signed, unsigned, long or short seen (the first) */
+	const char *tag = NULL;		/* the tag after struct, union or enum */
 
 	for (;;) {
 		dt_tok_kind_t k = p->tok.kind;
@@ -479,6 +502,7 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		if (is_tok(p, TOK_IDENT) || is_tok(p, TOK_SYMBOL)) {
 			dt_token_t name = p->tok;
 
+			tag = p->tok.text;
 			dt_sb_printf(&sb, " %s", p->tok.text);
 			advance(p);
 			/* struct D`s { ... }: only a reference is scoped (an empty body is the
@@ -502,6 +526,12 @@ parse_specifiers(dt_parser_t *p, bool lenient)
 		}
 		if (!is_tok(p, TOK_LBRACE))
 			continue;
+		if (tag && defined_before(p, k, tag)) {
+			/* DTrace defines a body's type as it reads it: a second is found here */
+			parse_error(p, D_DECL_TYPERED, p->tok.loc, "type redeclared: %s %s",
+				    dt_tok_name(k), tag);
+			break;
+		}
 		advance(p);
 		if (is_tok(p, TOK_RBRACE)) {
 			syntax_error(p);	/* D, like C, has no empty struct, union or enum */

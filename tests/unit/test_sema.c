@@ -376,8 +376,9 @@ UNIT_TEST(errors)
 /* struct, union, enum and typedef definitions: layout, constants, and DTrace's errors */
 UNIT_TEST(type_definitions)
 {
+	/* found at the second body's '{', where DTrace's parser defines it */
 	UNIT_EQ_STR(error_of("struct s { char c; long l; short h; }; struct s { int b; };"),
-		    "D_DECL_TYPERED 1:40 type redeclared: struct s");
+		    "D_DECL_TYPERED 1:49 type redeclared: struct s");
 	UNIT_EQ_STR(error_of("struct s {\n\tstruct nosuch x;\n};"),
 		    "D_DECL_INCOMPLETE 2:16 incomplete struct/union/enum struct nosuch: x");
 	UNIT_EQ_STR(error_of("struct s { void v; };"),
