@@ -987,7 +987,9 @@ parse_declaration(dt_parser_t *p, dt_nodes_t *list, int end_state, bool member)
 		spec = new_node(p, DT_NODE_TYPENAME, p->tok.loc);
 		spec->text = "int";
 	} else {
-		spec = parse_specifiers(p, false);
+		/* a member always starts with its type: a name there is one (__u8, bool: the
+		 * kernel's, which analysis finds) */
+		spec = parse_specifiers(p, member);
 	}
 	while (!p->panic && !is_tok(p, TOK_SEMI)) {
 		dt_node_t *d = new_node(p, kind, p->tok.loc);
@@ -1601,6 +1603,12 @@ parse_statement(dt_parser_t *p, dt_nodes_t *list)
 		n = new_node(p, DT_NODE_EXPR_STMT, t.loc);
 		n->left = parse_expr(p);
 		dt_vec_push(list, n);
+		/* e1, e2; the comma operator's value is dropped here: each is a statement */
+		while (!p->panic && accept(p, TOK_COMMA)) {
+			n = new_node(p, DT_NODE_EXPR_STMT, p->tok.loc);
+			n->left = parse_expr(p);
+			dt_vec_push(list, n);
+		}
 		if (!accept(p, TOK_SEMI) && !is_tok(p, TOK_RBRACE))
 			syntax_error(p);
 		break;
