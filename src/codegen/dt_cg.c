@@ -1950,6 +1950,14 @@ dt_cg_action(dt_cg_t *cg, dt_node_t *call, dt_action_t *a)
 	}
 	switch (a->kind) {
 	case DT_ACT_TRACE: case DT_ACT_PRINT:
+		if (a->kind == DT_ACT_PRINT && a->nitems == 2) {
+			/* print(p): p, then the object at p */
+			dt_cg_store_item(cg, call->list.data[0], &a->items[0]);
+			cg->cur_loc = call->list.data[0]->loc;
+			EMIT(cg, DT_LDX(BPF_DW, 0, 8, (int16_t)a->items[0].offset));
+			dt_cg_bytes_into(cg, 8, (int32_t)a->items[1].offset, a->items[1].size);
+			return;
+		}
 		if (a->items[0].kind == DT_REC_BYTES) {
 			cg->cur_loc = call->list.data[0]->loc;
 			dt_cg_kaddr(cg, call->list.data[0]);

@@ -358,6 +358,34 @@ dt_sema_print_ptr_ok(dt_sema_t *s, dt_node_t *call, dt_node_t *e)
 }
 
 /*
+ * print(p) of a pointer to a struct or union: p, then the object's bytes (DT_PRINT_MAX at
+ * most), which the consumer prints member by member as Oracle's DTrace does. False for other
+ * pointers, printed as themselves.
+ */
+static bool
+dt_sema_print_ptr(dt_sema_t *s, dt_node_t *e)
+{
+	const dt_type_t *t = dt_type_resolve(e->type);
+	const dt_type_t *b = t->base ? dt_type_resolve(t->base) : NULL;
+	dt_action_t *a;
+	int64_t size;
+
+	if (!b || (b->kind != DT_TYPE_STRUCT && b->kind != DT_TYPE_UNION))
+		return false;
+	size = DT_MIN(dt_type_sizeof(s->cc, b), DT_PRINT_MAX);
+	dt_sema_load_type(s->cc, t->base, 0);
+	a = dt_sema_new_action(s, DT_ACT_PRINT, 2);
+	a->type = t->base;
+	a->items[0] = dt_sema_item_for(s, e, &s->clause->recsize);
+	a->items[1].kind = DT_REC_BYTES;
+	a->items[1].size = (uint32_t)size;
+	a->items[1].type_name = t->base->name;
+	a->items[1].offset = s->clause->recsize;
+	s->clause->recsize += (uint32_t)DT_ALIGN(size, 8);
+	return true;
+}
+
+/*
  * pcap(skb, proto): a packet (a struct sk_buff *), the bytes at its data, as DTrace's
  * pcap() prints them without a capture file: like tracemem(), at most pcapsize bytes.
  */
@@ -681,6 +709,8 @@ dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f)
 		}
 		if (f->id == DT_ACTFN_PRINT && !dt_sema_print_ptr_ok(s, call, args->data[0]))
 			return;
+		if (f->id == DT_ACTFN_PRINT && dt_sema_print_ptr(s, args->data[0]))
+			break;
 		a = dt_sema_new_action(s, f->id == DT_ACTFN_PRINT ? DT_ACT_PRINT : DT_ACT_TRACE, 1);
 		a->items[0] = dt_sema_item_for(s, args->data[0], &s->clause->recsize);
 		if (f->id == DT_ACTFN_PRINT) {

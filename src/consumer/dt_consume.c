@@ -535,6 +535,13 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 			const dt_recitem_t *it = &a->items[0];
 			uint32_t sz = it->kind == DT_REC_INT ? 8 : it->size;
 
+			if (a->nitems == 2) {
+				/* print(p): p, then the bytes it points at */
+				if (a->items[1].offset + a->items[1].size <= len)
+					dt_fmt_print_ptr(sb, a->type, args[0].ival,
+							 rec + a->items[1].offset, a->items[1].size);
+				break;
+			}
 			if (it->offset + sz <= len)
 				dt_fmt_print(sb, a->type, rec + it->offset, sz);
 			break;

@@ -378,3 +378,132 @@ dt_fmt_print(dt_strbuf_t *sb, const dt_type_t *t, const uint8_t *p, size_t n)
 	dt_pr_visit(&pa, "", t, 0, 0, 0);
 	dt_pr_trailing_braces(&pa, 0);
 }
+
+/* ---- print() of a pointer: the object it points at, as Oracle's DTrace prints it ------ */
+
+/*
+ *	0xffff... = *
+ *	                                            (struct s) {
+ *	                                             .a = (int)1,
+ *	                                             .u = (union) {
+ *	                                              .c = (__u8)21,
+ *	                                             },
+ *	                                            }
+ *
+ * One "(type)value" line per member, one more space of indent per level; members whose bytes
+ * are all zero are left out, and a char array stops at its first NUL.
+ */
+#define DT_PO_INDENT 44
+
+static bool
+dt_po_zero(const dt_pa_t *pa, uint64_t off, uint64_t n)
+{
+	for (uint64_t i = off; i < off + n && i < pa->len; i++)
+		if (pa->base[i])
+			return false;
+	return true;
+}
+
+/* A type's name as print() shows it: an anonymous struct is "struct", not "struct ". */
+static void
+dt_po_tname(dt_pa_t *pa, const dt_type_t *t)
+{
+	dt_strbuf_t tn = {0};
+	const char *s;
+	size_t l;
+
+	dt_type_name_of(t, &tn);
+	s = dt_sb_str(&tn);
+	l = strlen(s);
+	while (l && s[l - 1] == ' ')
+		l--;
+	dt_sb_printf(pa->sb, "(%.*s)", (int)l, s);
+	dt_sb_free(&tn);
+}
+
+static void dt_po_value(dt_pa_t *pa, const char *name, const dt_type_t *t, uint64_t off,
+			int ind, const char *end);
+
+/* The members of struct or union rt at off; an anonymous one's members are its parent's. */
+static void
+dt_po_members(dt_pa_t *pa, const dt_type_t *rt, uint64_t off, int ind)
+{
+	for (uint32_t i = 0; rt->members && i < rt->nmembers; i++) {
+		const dt_member_t *m = &rt->members[i];
+		uint64_t mo = off + m->bit_off / 8;
+		const dt_type_t *mt = dt_type_resolve(m->type);
+
+		if (!mt || m->bit_size || dt_po_zero(pa, mo, mt->size))
+			continue;	/* nothing to see (bit-fields are not shown) */
+		if (!m->name[0] && dt_pr_structlike(mt))
+			dt_po_members(pa, mt, mo, ind);
+		else
+			dt_po_value(pa, m->name, m->type, mo, ind, ",");
+	}
+}
+
+static void
+dt_po_value(dt_pa_t *pa, const char *name, const dt_type_t *t, uint64_t off, int ind,
+	    const char *end)
+{
+	const dt_type_t *rt = dt_type_resolve(t);
+
+	dt_sb_printf(pa->sb, "%*s", ind, "");
+	if (name)
+		dt_sb_printf(pa->sb, ".%s = ", name);
+	dt_po_tname(pa, t);
+	switch (rt ? rt->kind : DT_TYPE_VOID) {
+	case DT_TYPE_INT:
+		if (dt_pr_is_char(rt)) {
+			dt_sb_printf(pa->sb, "'%c'", (char)dt_pr_uint(pa, off, 1));
+		} else {
+			uint64_t v = dt_pr_uint(pa, off, DT_MIN(rt->size, 8u));
+			int sh = 64 - 8 * (int)DT_MIN(rt->size, 8u);
+
+			if (rt->is_signed)
+				dt_sb_printf(pa->sb, "%lld", (long long)((int64_t)(v << sh) >> sh));
+			else
+				dt_sb_printf(pa->sb, "%llu", (unsigned long long)v);
+		}
+		break;
+	case DT_TYPE_PTR: case DT_TYPE_FUNC:
+		dt_sb_printf(pa->sb, "%#llx", (unsigned long long)dt_pr_uint(pa, off, 8));
+		break;
+	case DT_TYPE_ENUM:
+		dt_pr_enum(pa, rt, off);
+		break;
+	case DT_TYPE_FLOAT:
+		dt_pr_float(pa, rt, off);
+		break;
+	case DT_TYPE_ARRAY: {
+		const dt_type_t *et = rt->base ? dt_type_resolve(rt->base) : NULL;
+		uint32_t esz = rt->base ? rt->base->size : 0;
+
+		dt_sb_puts(pa->sb, " [\n");
+		for (uint32_t i = 0; et && i < rt->nelems; i++) {
+			if (dt_pr_is_char(et) && dt_pr_uint(pa, off + (uint64_t)esz * i, 1) == 0)
+				break;
+			dt_po_value(pa, NULL, rt->base, off + (uint64_t)esz * i, ind + 1, ",");
+		}
+		dt_sb_printf(pa->sb, "%*s]", ind, "");
+		break;
+	}
+	case DT_TYPE_STRUCT: case DT_TYPE_UNION:
+		dt_sb_puts(pa->sb, " {\n");
+		dt_po_members(pa, rt, off, ind + 1);
+		dt_sb_printf(pa->sb, "%*s}", ind, "");
+		break;
+	case DT_TYPE_VOID: case DT_TYPE_STRING:
+		break;
+	}
+	dt_sb_printf(pa->sb, "%s\n", end);
+}
+
+void
+dt_fmt_print_ptr(dt_strbuf_t *sb, const dt_type_t *t, uint64_t addr, const uint8_t *p, size_t n)
+{
+	dt_pa_t pa = { .sb = sb, .base = p, .len = n };
+
+	dt_sb_printf(sb, "%#llx = *\n", (unsigned long long)addr);
+	dt_po_value(&pa, NULL, t, 0, DT_PO_INDENT, "");
+}
