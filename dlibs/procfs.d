@@ -32,12 +32,44 @@ inline char SWAIT = 7;
 inline char PR_MODEL_ILP32 = 1;
 inline char PR_MODEL_LP64 = 2;
 
+/*
+ * pr_flag's bits, with Solaris' values. Of the thread's: PR_STOPPED (stopped by a signal
+ * or a tracer), PR_ISTOP (stopped by a tracer: ptrace), PR_ASLEEP (a user thread asleep,
+ * which on Linux is in a system call or a page fault) and PR_IDLE (a CPU's idle thread);
+ * of the process's: PR_ISSYS (a kernel thread). The rest have no Linux counterpart and are
+ * never set.
+ */
+inline int PR_STOPPED = 0x00000001;
+inline int PR_ISTOP = 0x00000002;
+inline int PR_DSTOP = 0x00000004;
+inline int PR_STEP = 0x00000008;
+inline int PR_ASLEEP = 0x00000010;
+inline int PR_PCINVAL = 0x00000020;
+inline int PR_ASLWP = 0x00000040;
+inline int PR_AGENT = 0x00000080;
+inline int PR_DETACH = 0x00000100;
+inline int PR_DAEMON = 0x00000200;
+inline int PR_IDLE = 0x00000400;
+inline int PR_ISSYS = 0x00001000;
+inline int PR_VFORKP = 0x00002000;
+inline int PR_ORPHAN = 0x00004000;
+inline int PR_NOSIGCHLD = 0x00008000;
+inline int PR_WAITPID = 0x00010000;
+inline int PR_FORK = 0x00100000;
+inline int PR_RLC = 0x00200000;
+inline int PR_KLC = 0x00400000;
+inline int PR_ASYNC = 0x00800000;
+inline int PR_MSACCT = 0x01000000;
+inline int PR_BPTADJ = 0x02000000;
+inline int PR_PTRACE = 0x04000000;
+inline int PR_MSFORK = 0x08000000;
+
 typedef struct lwpsinfo {
-	int pr_flag;		/* thread flags (none on Linux) */
+	int pr_flag;		/* thread flags: PR_STOPPED, PR_ISTOP, PR_ASLEEP, PR_IDLE */
 	id_t pr_lwpid;		/* thread id */
 	uintptr_t pr_addr;	/* the task_struct's address */
 	uintptr_t pr_wchan;	/* wait address (not kept by Linux) */
-	char pr_stype;		/* synchronization event type */
+	char pr_stype;		/* synchronization event type (SOBJ_NONE) */
 	char pr_state;		/* SSLEEP, SRUN, SZOMB, SSTOP, SONPROC */
 	char pr_sname;		/* the state's letter: S R Z T O */
 	char pr_nice;		/* nice value */
@@ -53,7 +85,7 @@ typedef struct lwpsinfo {
 } lwpsinfo_t;
 
 typedef struct psinfo {
-	int pr_flag;		/* process flags (none on Linux) */
+	int pr_flag;		/* process flags: PR_ISSYS */
 	int pr_nlwp;		/* number of threads */
 	pid_t pr_pid;		/* process id */
 	pid_t pr_ppid;		/* parent's process id */
@@ -82,8 +114,14 @@ typedef struct psinfo {
 	int pr_nzomb;		/* zombie threads (not kept by Linux: 0) */
 } psinfo_t;
 
+/*
+ * task_struct's flags: PF_IDLE 0x2, PF_KTHREAD 0x200000; its __state: TASK_INTERRUPTIBLE 1,
+ * TASK_UNINTERRUPTIBLE 2, __TASK_STOPPED 4, __TASK_TRACED 8.
+ */
 translator lwpsinfo_t < struct task_struct *T > {
-	pr_flag = 0;
+	pr_flag = (T->__state & 0x0c ? PR_STOPPED : 0) | (T->__state & 0x08 ? PR_ISTOP : 0) |
+	    (T->__state & 0x03 && !(T->flags & 0x200000) ? PR_ASLEEP : 0) |
+	    (T->flags & 0x2 ? PR_IDLE : 0) | (T->flags & 0x200000 ? PR_ISSYS : 0);
 	pr_lwpid = T->pid;
 	pr_addr = (uintptr_t)T;
 	pr_wchan = 0;
@@ -108,7 +146,7 @@ translator lwpsinfo_t < struct task_struct *T > {
 };
 
 translator psinfo_t < struct task_struct *T > {
-	pr_flag = 0;
+	pr_flag = T->flags & 0x200000 ? PR_ISSYS : 0;
 	pr_nlwp = T->signal->nr_threads;
 	pr_pid = T->tgid;
 	pr_ppid = T->real_parent->tgid;

@@ -37,6 +37,19 @@ translator cpuinfo_t < int C > {
 inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);
 
 /*
+ * The synchronization objects of lwpsinfo_t's pr_stype, with Solaris' values. Linux does
+ * not record what a thread sleeps on, so pr_stype is always SOBJ_NONE (procfs.d).
+ */
+inline int SOBJ_NONE = 0;
+inline int SOBJ_MUTEX = 1;
+inline int SOBJ_RWLOCK = 2;
+inline int SOBJ_CV = 3;
+inline int SOBJ_SEMA = 4;
+inline int SOBJ_USER = 5;
+inline int SOBJ_USER_PI = 6;
+inline int SOBJ_SHUTTLE = 7;
+
+/*
  * sched:::change-pri's args[2]: the priority sched_pi_setprio gives its task (arg0), the
  * higher of its own and that of the task it inherits from (pi, NULL when it stops
  * inheriting), on DTrace's scale as lwpsinfo_t's pr_pri has it: higher is better.
