@@ -1453,10 +1453,16 @@ dt_cg_kaddr_node(dt_cg_t *cg, dt_node_t *n)
 		return;
 	}
 	if (n->kind == DT_NODE_MEMBER) {
-		if (n->op == TOK_ARROW)
+		if (n->op == TOK_ARROW) {
 			dt_cg_expr(cg, n->left);
-		else
+			if (!cg->in_lib) {
+				if (!cg->arrow_base)
+					cg->arrow_base = dt_cg_temp(cg, 8);
+				MST(cg->arrow_base, 0);
+			}
+		} else {
 			dt_cg_kaddr(cg, n->left);
+		}
 		if (n->member_off)
 			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 0, (int32_t)n->member_off));
 		return;
@@ -1587,8 +1593,20 @@ dt_cg_kload(dt_cg_t *cg, uint32_t size)
 	EMIT(cg, DT_MOV64_IMM(2, (int32_t)size));
 	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel));
 	dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, ok);
+	if (cg->kload_arrow && cg->arrow_base) {
+		/* p->m with p NULL: the fault names 0 (the address times p != 0, no branch) */
+		MLD(1, cg->arrow_base);
+		EMIT(cg, DT_MOV64_REG(2, 1));
+		EMIT(cg, DT_ALU64_IMM(BPF_NEG, 2, 0));
+		EMIT(cg, DT_ALU64_REG(BPF_OR, 2, 1));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 2, 63));
+		MLD(3, DT_MST_FADDR);
+		EMIT(cg, DT_ALU64_REG(BPF_MUL, 3, 2));
+		MST(DT_MST_FADDR, 3);
+	}
 	dt_cg_fault(cg, DT_FAULT_BADADDR);
 	dt_ir_place(IR(cg), ok);
+	cg->kload_arrow = false;
 	EMIT(cg, DT_LDX(BPF_DW, 0, 10, FP_VAL));
 }
 
@@ -1671,6 +1689,15 @@ dt_cg_dbits_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 	EMIT(cg, DT_STX(BPF_DW, 10, 0, slot));
 }
 
+/* Is n p->m, or a member of one (p->m.n ...), whose address is p's plus offsets? */
+static bool
+dt_cg_through_arrow(const dt_node_t *n)
+{
+	while (n->kind == DT_NODE_MEMBER && n->op == TOK_DOT)
+		n = n->left;
+	return n->kind == DT_NODE_MEMBER && n->op == TOK_ARROW;
+}
+
 /*
  * r0 = the value of a member or dereference: scalars are read from kernel memory with one
  * probe read (a bad address is a fault naming it), bit-fields extracted from the bytes that
@@ -1698,6 +1725,7 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_fail(cg, "struct and union values can only be used through their members");
 		return;
 	}
+	cg->kload_arrow = dt_cg_through_arrow(n);
 	if (n->kind == DT_NODE_MEMBER && n->bf_width) {
 		dt_cg_kload(cg, (n->bf_shift + n->bf_width + 7u) / 8);
 		dt_cg_bits_extract(cg, 0, n);
@@ -2230,6 +2258,7 @@ dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl)
 		return;
 	}
 	cg->temp_off = cg->temp_base;
+	cg->arrow_base = 0;
 	cg->temp_max = DT_MAX(cg->temp_max, cg->temp_off);
 	cg->clause_exit = skip;
 	cg->clause_fault = dt_ir_label(ir);

@@ -220,6 +220,10 @@ typedef struct dt_cg {
 	bool in_record;		/* r8 holds a reserved record */
 	bool in_end;		/* the program is END's (bufpolicy=fill: it has its reserve) */
 	bool in_consumer;	/* BEGIN's, END's or ERROR's: it runs in the consumer's call */
+	/* p of the latest p->m in the clause, in a temporary (0: none yet): a read through a
+	 * NULL p faults at 0, as DTrace's, not at the member's offset */
+	uint32_t arrow_base;
+	bool kload_arrow;	/* the next dt_cg_kload reads p->m (or p->m.n ...) */
 	bool dmem_store;	/* dt_cg_kaddr computes an address a store will use */
 	dt_clause_t *clause;
 	unsigned needs;		/* DT_NEED_* of the clauses compiled so far */
