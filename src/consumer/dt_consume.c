@@ -539,7 +539,8 @@ dt_consume_print(dt_handle_t *dtp, const uint8_t *rec, uint32_t len, bool same_p
 				/* print(p): p, then the bytes it points at */
 				if (a->items[1].offset + a->items[1].size <= len)
 					dt_fmt_print_ptr(sb, a->type, args[0].ival,
-							 rec + a->items[1].offset, a->items[1].size);
+							 rec + a->items[1].offset, a->items[1].size,
+							 dtp->opts.printsize);
 				break;
 			}
 			if (it->offset + sz <= len)

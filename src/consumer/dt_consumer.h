@@ -81,7 +81,7 @@ void dt_fmt_bytes(dt_strbuf_t *sb, const struct dt_type *t, const uint8_t *p, si
 		  bool quiet);
 void dt_fmt_print(dt_strbuf_t *sb, const struct dt_type *t, const uint8_t *p, size_t n);
 void dt_fmt_print_ptr(dt_strbuf_t *sb, const struct dt_type *t, uint64_t addr, const uint8_t *p,
-		      size_t n);
+		      size_t n, uint64_t limit);
 
 /* ---- aggregations --------------------------------------------------------------------- */
 

@@ -101,6 +101,7 @@ typedef struct dt_pa {
 	size_t len;
 	int depth;		/* member depth of the last line printed */
 	int nest;		/* array nesting */
+	uint64_t limit;		/* print(p): members from this offset on are "..." (0: none) */
 } dt_pa_t;
 
 static void dt_pr_visit(dt_pa_t *pa, const char *name, const dt_type_t *t, uint64_t off,
@@ -435,6 +436,10 @@ dt_po_members(dt_pa_t *pa, const dt_type_t *rt, uint64_t off, int ind)
 
 		if (!mt || m->bit_size || dt_po_zero(pa, mo, mt->size))
 			continue;	/* nothing to see (bit-fields are not shown) */
+		if (pa->limit && mo >= pa->limit) {
+			dt_sb_printf(pa->sb, "%*s...\n", ind, "");	/* past printsize */
+			break;
+		}
 		if (!m->name[0] && dt_pr_structlike(mt))
 			dt_po_members(pa, mt, mo, ind);
 		else
@@ -500,9 +505,10 @@ dt_po_value(dt_pa_t *pa, const char *name, const dt_type_t *t, uint64_t off, int
 }
 
 void
-dt_fmt_print_ptr(dt_strbuf_t *sb, const dt_type_t *t, uint64_t addr, const uint8_t *p, size_t n)
+dt_fmt_print_ptr(dt_strbuf_t *sb, const dt_type_t *t, uint64_t addr, const uint8_t *p, size_t n,
+		 uint64_t limit)
 {
-	dt_pa_t pa = { .sb = sb, .base = p, .len = n };
+	dt_pa_t pa = { .sb = sb, .base = p, .len = n, .limit = limit };
 
 	dt_sb_printf(sb, "%#llx = *\n", (unsigned long long)addr);
 	dt_po_value(&pa, NULL, t, 0, DT_PO_INDENT, "");

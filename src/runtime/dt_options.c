@@ -146,6 +146,7 @@ static const dt_optdesc_t dt_opts[] = {
 	{"specsize", DT_OPTK_SIZE, F(specsize), 64 * KiB, 1, GiB, DT_OPT_NEEDVAL,
 	 "speculation size", NULL, true},
 	{"strsize", DT_OPTK_SIZE, F(strsize), 256, 2, 1024, DT_OPT_NEEDVAL, NULL, NULL, true},
+	{"printsize", DT_OPTK_SIZE, F(printsize), 0, 0, GiB, DT_OPT_NEEDVAL, NULL, NULL},
 	/* 256: Oracle Linux DTrace's default */
 	{"scratchsize", DT_OPTK_SIZE, F(scratchsize), 256, 1, 8192, DT_OPT_NEEDVAL, NULL, NULL,
 	 true},

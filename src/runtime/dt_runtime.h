@@ -85,6 +85,7 @@ typedef struct dt_options {
 	dt_bufpolicy_t bufpolicy;
 	uint64_t aggsize;
 	uint32_t strsize;
+	uint32_t printsize;	/* print(p) shows the members that start before this (0: all) */
 	uint32_t scratchsize;	/* bytes alloca() and copyin() may take in one clause */
 	uint32_t dynvarsize;
 	bool flowindent;

@@ -3,6 +3,7 @@
 # Oracle's DTrace does: "(type)value", members that are all zero left out, a char array up to
 # its NUL, an anonymous union's members as its parent's. A D struct in scratch space and the
 # kernel's (the current task's credentials: root's uid is 0, so only its address shows).
+# With printsize (set as the trace runs), the members from that offset on are "...".
 # Addresses differ from run to run: they are replaced by ADDR.
 out=$("$DTRACE" -q -n '
 enum eh { FIRSTVAL = 0, SECONDVAL = 1 };
@@ -31,10 +32,13 @@ BEGIN
 	t->g = 1;
 	t->h = SECONDVAL;
 	print(t);
+	setopt("printsize", "8");
+	print(t);
+	setopt("printsize", "0");
 	print(&curthread->cred->uid);
 	print(curthread->cred);
 	exit(0);
-}' 2>&1 | sed 's/0x[0-9a-f]*/ADDR/' | head -16)
+}' 2>&1 | sed 's/0x[0-9a-f]*/ADDR/' | head -25)
 want="ADDR = *
                                             (struct test_struct) {
                                              .a = (int)1,
@@ -48,6 +52,15 @@ want="ADDR = *
                                              },
                                              .g = (bool)1,
                                              .h = (enum eh)SECONDVAL,
+                                            }
+ADDR = *
+                                            (struct test_struct) {
+                                             .a = (int)1,
+                                             .b = (char [5]) [
+                                              (char)'h',
+                                              (char)'i',
+                                             ],
+                                             ...
                                             }
 ADDR = *
                                             (kuid_t) {"
