@@ -568,9 +568,17 @@ dt_cg_var(dt_cg_t *cg, dt_node_t *n)
 		EMIT(cg, DT_CALL(BPF_FUNC_get_current_uid_gid));
 		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 0, 32));
 		return;
-	case DT_VAR_TIMESTAMP:
+	case DT_VAR_TIMESTAMP: {
+		/* the firing's first reading, kept in the scratch value (DT_MST_TSTAMP) */
+		int have = dt_ir_label(IR(cg));
+
+		EMIT(cg, DT_LDX(BPF_DW, 0, 7, DT_MST_TSTAMP));
+		dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, have);
 		EMIT(cg, DT_CALL(BPF_FUNC_ktime_get_ns));
+		EMIT(cg, DT_STX(BPF_DW, 7, 0, DT_MST_TSTAMP));
+		dt_ir_place(IR(cg), have);
 		return;
+	}
 	case DT_VAR_CPU:
 		EMIT(cg, DT_CALL(BPF_FUNC_get_smp_processor_id));
 		return;

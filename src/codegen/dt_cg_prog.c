@@ -168,6 +168,8 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 			cg->err_loc = bp->clauses.data[0]->node->loc;
 		return -1;
 	}
+	/* no timestamp read in this firing yet (dt_cg_var) */
+	dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_TSTAMP, 0));
 	/* strtok(NULL, ...) continues a string of this firing only: none yet */
 	if (cg->strtok_off)
 		dt_ir_emit(ir, DT_ST(BPF_DW, 7, cg->strtok_off, -1));

@@ -37,14 +37,16 @@
 /*
  * The per-CPU scratch value (DT_MAP_MSTATE), as the prologue fills it:
  *
- *   0        8          16                     96       104      112      120      128
- *   +--------+----------+----------------------+--------+--------+--------+--------+-------+
- *   | probe  | clause   | arg0 .. arg9         | errno  | fault  | fault  | fill   | temps:|
- *   | id     | mask     | (10 x u64)           |        | kind   | addr   | bytes  | str...|
- *   +--------+----------+----------------------+--------+--------+--------+--------+-------+
+ *   0        8          16                     96       104      112      120      128      136
+ *   +--------+----------+----------------------+--------+--------+--------+--------+--------+------+
+ *   | probe  | clause   | arg0 .. arg9         | errno  | fault  | fault  | fill   | time-  | temps|
+ *   | id     | mask     | (10 x u64)           |        | kind   | addr   | bytes  | stamp  | str..|
+ *   +--------+----------+----------------------+--------+--------+--------+--------+--------+------+
  *
  * The fill word is the one that outlives a firing: with -x bufpolicy=fill, the bytes of records
- * this CPU's buffer has taken (past the limit once it is full).
+ * this CPU's buffer has taken (past the limit once it is full). The timestamp word is 0 when a
+ * firing starts and keeps the firing's first reading of timestamp, which, as in DTrace, stays
+ * the same for the whole firing, across all its clauses.
  */
 #define DT_MST_PRID 0
 #define DT_MST_MASK 8
@@ -53,7 +55,8 @@
 #define DT_MST_FAULT 104
 #define DT_MST_FADDR 112
 #define DT_MST_FILL 120
-#define DT_MST_TEMP 128
+#define DT_MST_TSTAMP 128
+#define DT_MST_TEMP 136
 
 /*
  * Scratch space: what alloca() and copyin() allocate and what copyinto(), bcopy() and

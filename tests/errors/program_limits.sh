@@ -56,5 +56,5 @@ done >selfs2.d
 check selfs2 "dtrace: the program has 70 thread-local (self->) variables; at most 64 are possible: use fewer, or one self-> associative array whose key tells them apart"
 # 130 clause-local strings of 256 bytes: past the 32 KiB of per-CPU scratch space
 clause 130 'this->s$i = execname;' >thiss.d
-check thiss "dtrace: failed to compile script thiss.d: line 1: the clause needs 36528 bytes of scratch space per CPU for its clause-local (this->) variables and temporaries; at most 32768 are possible"
+check thiss "dtrace: failed to compile script thiss.d: line 1: the clause needs 36536 bytes of scratch space per CPU for its clause-local (this->) variables and temporaries; at most 32768 are possible"
 exit "$fail"
