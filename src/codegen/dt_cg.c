@@ -1844,10 +1844,17 @@ dt_cg_stack_flags(dt_cg_t *cg, int fmt)
 	EMIT(cg, DT_LDX(BPF_DW, 4, 7, flags));
 }
 
+/*
+ * The stack (fmt: kernel or user) into [base + off, + size), zero-filled past its frames.
+ * BEGIN, END and ERROR have no kernel stack, as in DTrace on Linux: the consumer runs them,
+ * and the path into the kernel that does so is dtrace's own, not the traced system's.
+ */
 void
 dt_cg_stack_into(dt_cg_t *cg, int fmt, int base, int32_t off, uint32_t size)
 {
 	dt_cg_zero(cg, base, (uint32_t)off, size);
+	if (fmt == DT_RECFMT_STACK && cg->in_consumer)
+		return;
 	dt_cg_stack_flags(cg, fmt);
 	EMIT(cg, DT_MOV64_REG(1, 6));
 	EMIT(cg, DT_MOV64_REG(2, base));

@@ -1126,12 +1126,16 @@ dt_sema_valfn(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 			return;
 		}
 		n->nframes = (uint32_t)v;
-	} else if (!is_stack && !dt_is_scalar(n->list.data[0]->type)) {
+	}
+	if (!is_stack && !dt_is_scalar(n->list.data[0]->type)) {
 		ERR(s, D_PROTO_ARG, n->list.data[0], "%s( ) argument #1 is incompatible with "
 		    "prototype:\n\tprototype: uintptr_t\n\t argument: %s", n->text,
 		    n->list.data[0]->type->name);
 		return;
 	}
+	/* -x maxframes caps a stack's frames, as in DTrace, whatever asked for more */
+	if (is_stack && n->nframes > s->dtp->opts.maxframes)
+		n->nframes = s->dtp->opts.maxframes;
 	t = dt_arena_alloc(&s->cc->arena, sizeof(*t));
 	t->kind = DT_TYPE_INT;
 	t->size = 8;

@@ -158,6 +158,8 @@ static const dt_optdesc_t dt_opts[] = {
 	/* 50: DTrace's default */
 	{"jstackframes", DT_OPTK_COUNT, F(jstackframes), 50, 1, 127, DT_OPT_NEEDVAL, NULL, NULL,
 	 true},
+	/* the cap on every stack's frames, default or asked for (the kernel's 127) */
+	{"maxframes", DT_OPTK_COUNT, F(maxframes), 127, 1, 127, DT_OPT_NEEDVAL, NULL, NULL, true},
 	/* debugging, to test how a verifier rejection is reported: see dt_cg_clause */
 	{"rejectclause", DT_OPTK_COUNT, F(rejectclause), 0, 0, UINT32_MAX, DT_OPT_NEEDVAL, NULL,
 	 NULL, true},

@@ -101,6 +101,7 @@ typedef struct dt_options {
 	uint32_t stackframes;	/* frames stack() records by default */
 	uint32_t ustackframes;	/* frames ustack() records by default */
 	uint32_t jstackframes;	/* frames jstack() records by default */
+	uint32_t maxframes;	/* the most frames any stack records (fewer asked: cut) */
 	uint64_t specsize;	/* bytes one speculation may hold */
 	dt_oformat_t oformat;	/* -x oformat=json */
 	dt_aggformat_t aggformat;	/* -x aggformat=folded */
