@@ -788,6 +788,41 @@ dt_consumer_free(dt_handle_t *dtp)
 	dtp->cons = NULL;
 }
 
+/*
+ * Whether each buffer holds at least one of what goes in it, as DTrace asks before it
+ * enables tracing: bufsize one record of every clause (with the ring buffer's 8-byte record
+ * header), aggsize one entry (key and value) of each aggregation, dynvarsize one element of
+ * each thread-local or associative variable (its key, the tuple, and its value; a thread's
+ * own key is implicit, as in DTrace, where thread-locals carry no tuple).
+ */
+static bool
+dt_consume_fits(const dt_handle_t *dtp)
+{
+	const dt_program_t *prog = dtp->prog;
+
+	for (int c = 0; c < prog->nclauses; c++)
+		if (prog->clauses[c]->has_record &&
+		    prog->clauses[c]->recsize + 8ULL > dtp->opts.bufsize)
+			return false;
+	for (int i = 0; i < prog->naggs; i++) {
+		const dt_aggdesc_t *ad = prog->aggs[i];
+		uint64_t entry = ad->nkeys ? ad->keysize + ad->nwords * 8ULL
+					   : (ad->nwords + 1) * 8ULL;
+
+		if (entry > dtp->opts.aggsize)
+			return false;
+	}
+	for (size_t i = 0; i < prog->vars.len; i++) {
+		const dt_var_t *v = prog->vars.data[i];
+
+		if (v->kind == DT_VK_ASSOC && (uint64_t)v->keysize + v->size > dtp->opts.dynvarsize)
+			return false;
+		if (v->kind == DT_VK_SELF && v->size > dtp->opts.dynvarsize)
+			return false;
+	}
+	return true;
+}
+
 int
 dt_consume_init(dt_handle_t *dtp)
 {
@@ -797,17 +832,10 @@ dt_consume_init(dt_handle_t *dtp)
 			"principal buffer\n");
 		return -1;
 	}
-	/* aggsize must hold one entry (key and value) of each aggregation, as in DTrace */
-	for (int i = 0; i < dtp->prog->naggs; i++) {
-		const dt_aggdesc_t *ad = dtp->prog->aggs[i];
-		uint64_t entry = ad->nkeys ? ad->keysize + ad->nwords * 8ULL
-					   : (ad->nwords + 1) * 8ULL;
-
-		if (entry > dtp->opts.aggsize) {
-			fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size "
-				"of buffer\n");
-			return -1;
-		}
+	if (!dt_consume_fits(dtp)) {
+		fprintf(stderr, "dtrace: could not enable tracing: Enabling exceeds size of "
+			"buffer\n");
+		return -1;
 	}
 	dtp->cons->rb = ring_buffer__new(dtp->map_fds[DT_MAP_RINGBUF], dt_consume_rb, dtp, NULL);
 	if (!dtp->cons->rb) {
