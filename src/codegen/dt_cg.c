@@ -1080,6 +1080,126 @@ dt_cg_dynmap(dt_cg_t *cg, const dt_var_t *v)
 	return DT_NMAPS_FIXED + cg->prog->naggs + v->dynid;
 }
 
+/*
+ * dynvarsize is one pool for every thread-local and associative variable, as in DTrace: the
+ * state word DT_ST_DYNVARS counts the elements that exist, and a new element takes a place
+ * (dt_cg_dyn_take) of the dynvarsize / largest-element places there are, or is a dynamic
+ * variable drop (dt_cg_dyn_drop); deleting one gives its place back (dt_cg_dyn_give).
+ */
+static uint64_t
+dt_cg_dyn_places(dt_cg_t *cg)
+{
+	uint64_t most = 1;
+
+	for (size_t i = 0; i < cg->prog->vars.len; i++) {
+		const dt_var_t *v = cg->prog->vars.data[i];
+
+		if (v->kind == DT_VK_SELF || v->kind == DT_VK_ASSOC)
+			most = DT_MAX(most, dt_var_elemsize(v));
+	}
+	return cg->dtp->opts.dynvarsize / most;
+}
+
+/* state[DT_ST_DYNVARS] += r2, atomically; r0 and r2-r5 stay. */
+static void
+dt_cg_dyn_count(dt_cg_t *cg, bool fetch)
+{
+	dt_ir_ld_mapval(IR(cg), 1, DT_MAP_STATE, DT_ST_DYNVARS);
+	EMIT(cg, dt_insn(BPF_STX | BPF_DW | BPF_ATOMIC, 1, 2, 0, BPF_ADD | (fetch ? BPF_FETCH : 0)));
+}
+
+/* A place for a new element, or (none left) to drop. */
+static void
+dt_cg_dyn_take(dt_cg_t *cg, int drop)
+{
+	int ok = dt_ir_label(IR(cg));
+
+	EMIT(cg, DT_MOV64_IMM(2, 1));
+	dt_cg_dyn_count(cg, true);
+	dt_cg_int(cg, 3, dt_cg_dyn_places(cg));
+	dt_ir_jmp_reg(IR(cg), BPF_JLT, 2, 3, ok);
+	EMIT(cg, DT_MOV64_IMM(2, -1));
+	dt_cg_dyn_count(cg, false);
+	dt_ir_ja(IR(cg), drop);
+	dt_ir_place(IR(cg), ok);
+}
+
+/* A place back to the pool: an element deleted, or a new one not made after all. */
+void
+dt_cg_dyn_give(dt_irbuf_t *ir)
+{
+	dt_ir_emit(ir, DT_MOV64_IMM(2, -1));
+	dt_ir_ld_mapval(ir, 1, DT_MAP_STATE, DT_ST_DYNVARS);
+	dt_ir_emit(ir, dt_insn(BPF_STX | BPF_DW | BPF_ATOMIC, 1, 2, 0, BPF_ADD));
+}
+
+/*
+ * A dynamic variable drop: counted, and the clause ends there without its record, as in
+ * DTrace on Linux (a clause cannot go on with a variable it could not make).
+ */
+static void
+dt_cg_dyn_drop(dt_cg_t *cg)
+{
+	dt_cg_stat_inc(cg, DT_STAT_DYNDROPS);
+	if (cg->cur_stmt == 0 || !cg->clause || !cg->clause->has_record) {
+		dt_ir_ja(IR(cg), cg->clause_exit);
+		return;
+	}
+	cg->drop_used = true;
+	dt_ir_ja(IR(cg), cg->clause_drop);
+}
+
+/* map_update_elem(v's map, lv's key, vreg + voff, flags): r0 its result. */
+static void
+dt_cg_dyn_update(dt_cg_t *cg, const dt_lval_t *lv, int vreg, int32_t voff, int flags)
+{
+	dt_ir_ld_map(IR(cg), 1, dt_cg_dynmap(cg, lv->v));
+	EMIT(cg, DT_MOV64_REG(2, lv->kreg));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
+	EMIT(cg, DT_MOV64_REG(3, vreg));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, voff));
+	EMIT(cg, DT_MOV64_IMM(4, flags));
+	EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
+}
+
+/*
+ * Store the value at vreg + voff into lv's element: in place when it exists, else as a new
+ * element that takes a place of the pool (when another CPU made it meanwhile, in place).
+ */
+static void
+dt_cg_dyn_store(dt_cg_t *cg, const dt_lval_t *lv, int vreg, int32_t voff)
+{
+	dt_irbuf_t *ir = IR(cg);
+	int done = dt_ir_label(ir), drop = dt_ir_label(ir);
+
+	dt_cg_dyn_update(cg, lv, vreg, voff, BPF_EXIST);
+	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, done);
+	dt_cg_dyn_take(cg, drop);
+	dt_cg_dyn_update(cg, lv, vreg, voff, BPF_NOEXIST);
+	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, done);
+	dt_cg_dyn_give(ir);
+	dt_cg_dyn_update(cg, lv, vreg, voff, BPF_EXIST);
+	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, done);
+	dt_ir_place(ir, drop);
+	dt_cg_dyn_drop(cg);
+	dt_ir_place(ir, done);
+}
+
+/* Delete lv's element, if any (its place back to the pool). */
+static void
+dt_cg_dyn_delete(dt_cg_t *cg, const dt_lval_t *lv)
+{
+	int none = dt_ir_label(IR(cg));
+
+	dt_ir_ld_map(IR(cg), 1, dt_cg_dynmap(cg, lv->v));
+	EMIT(cg, DT_MOV64_REG(2, lv->kreg));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
+	EMIT(cg, DT_CALL(BPF_FUNC_map_delete_elem));
+	dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, none);
+	dt_cg_dyn_give(IR(cg));
+	dt_ir_place(IR(cg), none);
+}
+
 /* Build what addressing the variable needs: the thread key, or the tuple key. */
 static void dt_cg_bytes_into(dt_cg_t *cg, int base, int32_t off, uint32_t size);
 
@@ -1263,43 +1383,18 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)v->size));
 		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
 		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, v));
-		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
-		EMIT(cg, DT_MOV64_REG(3, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)toff));
+		dt_cg_dyn_store(cg, lv, 7, (int32_t)toff);
 	} else {
 		int del = dt_ir_label(ir), done = dt_ir_label(ir);
 
 		EMIT(cg, DT_LDX(BPF_DW, 1, 10, slot));
 		dt_ir_jmp_imm(ir, BPF_JEQ, 1, 0, del);
 		EMIT(cg, DT_STX(BPF_DW, 10, 1, FP_VAL));
-		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, v));
-		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
-		EMIT(cg, DT_MOV64_REG(3, 10));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, FP_VAL));
-		EMIT(cg, DT_MOV64_IMM(4, BPF_ANY));
-		EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
-		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, done);
-		dt_cg_stat_inc(cg, DT_STAT_DYNDROPS);
+		dt_cg_dyn_store(cg, lv, 10, FP_VAL);
 		dt_ir_ja(ir, done);
 		dt_ir_place(ir, del);
-		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, v));
-		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
-		EMIT(cg, DT_CALL(BPF_FUNC_map_delete_elem));
+		dt_cg_dyn_delete(cg, lv);
 		dt_ir_place(ir, done);
-		return;
-	}
-	EMIT(cg, DT_MOV64_IMM(4, BPF_ANY));
-	EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
-	{
-		int ok = dt_ir_label(ir);
-
-		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, ok);
-		dt_cg_stat_inc(cg, DT_STAT_DYNDROPS);
-		dt_ir_place(ir, ok);
 	}
 }
 
@@ -1368,10 +1463,7 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 		/* string = 0: delete a dynamic variable's element, empty a static one */
 		dt_cg_lval(cg, target, &lv);
 		if (lv.v->kind == DT_VK_SELF || lv.v->kind == DT_VK_ASSOC) {
-			dt_ir_ld_map(IR(cg), 1, dt_cg_dynmap(cg, lv.v));
-			EMIT(cg, DT_MOV64_REG(2, lv.kreg));
-			EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv.koff));
-			EMIT(cg, DT_CALL(BPF_FUNC_map_delete_elem));
+			dt_cg_dyn_delete(cg, &lv);
 		} else {
 			dt_cg_slot_addr(cg, lv.v);
 			EMIT(cg, DT_ST(BPF_B, 0, 0, 0));
@@ -1527,8 +1619,8 @@ dt_cg_kaddr(dt_cg_t *cg, dt_node_t *n)
 
 /*
  * r0 = the address of a thread-local or associative struct's element. Reading one that
- * does not exist reads zeros; a store (cg->dmem_store) creates it zero-filled first, and
- * when the map is full counts a dynamic variable drop and stores into a scratch copy.
+ * does not exist reads zeros; a store (cg->dmem_store) creates it zero-filled first, or is a
+ * dynamic variable drop (dt_cg_dyn_drop).
  */
 static void
 dt_cg_dyn_addr(dt_cg_t *cg, dt_node_t *n)
@@ -1547,19 +1639,22 @@ dt_cg_dyn_addr(dt_cg_t *cg, dt_node_t *n)
 	EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
 	dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, done);
 	if (cg->dmem_store) {
-		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, lv.v));
-		EMIT(cg, DT_MOV64_REG(2, lv.kreg));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv.koff));
-		EMIT(cg, DT_MOV64_REG(3, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, (int32_t)zero));
-		EMIT(cg, DT_MOV64_IMM(4, BPF_NOEXIST));
-		EMIT(cg, DT_CALL(BPF_FUNC_map_update_elem));
+		int drop = dt_ir_label(ir), look = dt_ir_label(ir);
+
+		dt_cg_dyn_take(cg, drop);
+		dt_cg_dyn_update(cg, &lv, 7, (int32_t)zero, BPF_NOEXIST);
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, look);
+		dt_cg_dyn_give(ir);	/* not made: another CPU's, or the map is full */
+		dt_ir_place(ir, look);
 		dt_ir_ld_map(ir, 1, dt_cg_dynmap(cg, lv.v));
 		EMIT(cg, DT_MOV64_REG(2, lv.kreg));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv.koff));
 		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
 		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, done);
-		dt_cg_stat_inc(cg, DT_STAT_DYNDROPS);
+		dt_ir_place(ir, drop);
+		dt_cg_dyn_drop(cg);
+		dt_ir_place(ir, done);
+		return;
 	}
 	dt_ir_place(ir, sink);
 	EMIT(cg, DT_MOV64_REG(0, 7));

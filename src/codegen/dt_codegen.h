@@ -172,6 +172,7 @@ dt_insn_mem(uint8_t code, uint8_t dst, uint8_t src, long off, int32_t imm)
 void dt_ir_ld_imm64(dt_irbuf_t *ir, int reg, uint64_t v);
 void dt_ir_ld_map(dt_irbuf_t *ir, int reg, int map_index);		/* map pointer */
 void dt_ir_ld_mapval(dt_irbuf_t *ir, int reg, int map_index, uint32_t off); /* &value[0]+off */
+void dt_cg_dyn_give(dt_irbuf_t *ir);	/* a dynamic variable's place back to dynvarsize's pool */
 
 struct dt_handle;
 struct dt_bpfprog;

@@ -117,7 +117,8 @@ dt_link_take(dt_bpfprog_t *bp, dt_irbuf_t *ir)
 /*
  * Thread-local variables must not outlive their thread (a new thread may get the same id):
  * a small program on the sched_process_exit raw tracepoint, which runs in the exiting
- * thread, deletes that thread's element from every self-> variable's map.
+ * thread, deletes that thread's element from every self-> variable's map (and gives its place
+ * in dynvarsize's pool back).
  */
 static dt_bpfprog_t *
 dt_link_reclaim(const dt_program_t *prog)
@@ -138,11 +139,18 @@ dt_link_reclaim(const dt_program_t *prog)
 		dt_ir_emit(&ir, DT_MOV64_REG(2, 10));
 		dt_ir_emit(&ir, DT_ALU64_IMM(BPF_ADD, 2, -8));
 		dt_ir_emit(&ir, DT_CALL(BPF_FUNC_map_delete_elem));
+		{
+			int none = dt_ir_label(&ir);
+
+			dt_ir_jmp_imm(&ir, BPF_JNE, 0, 0, none);
+			dt_cg_dyn_give(&ir);
+			dt_ir_place(&ir, none);
+		}
 		n++;
 	}
 	dt_ir_emit(&ir, DT_MOV64_IMM(0, 0));
 	dt_ir_emit(&ir, DT_EXIT());
-	if (!n) {
+	if (!n || dt_ir_finish(&ir, NULL, NULL) != 0) {	/* its jumps: a few, all short */
 		dt_ir_fini(&ir);
 		return NULL;
 	}

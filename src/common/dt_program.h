@@ -55,8 +55,13 @@ enum {
 /* Map indexes past the fixed ones are aggregations: */
 #define DT_MAP_AGG(id) (DT_NMAPS_FIXED + (id))
 
-/* The global state value (DT_MAP_STATE): word 0 is the activity (0 active, 1 draining). */
+/*
+ * The global state value (DT_MAP_STATE): word 0 is the activity (0 active, 1 draining);
+ * word 8 the elements of thread-local and associative variables that exist, which dynvarsize
+ * bounds (dt_var_elemsize).
+ */
 #define DT_ST_ACTIVITY 0
+#define DT_ST_DYNVARS 8
 #define DT_ST_SIZE 64
 
 /* Drop counters: one DT_MAP_STATS value per CPU, a u64 at each of these byte offsets. */
@@ -371,6 +376,17 @@ typedef struct dt_var {
 	bool per_thread;	/* ASSOC: self->name[...]: the key starts with the thread */
 	bool alloca;		/* assigned a pointer into scratch space (alloca(), copyin()) */
 } dt_var_t;
+
+/*
+ * What one element of a thread-local or associative variable takes of dynvarsize, as DTrace
+ * counts it: the tuple and the value (a thread-local's key, its thread, is implicit).
+ * dynvarsize is one pool for all of them: it holds dynvarsize / the largest of these.
+ */
+static inline uint64_t
+dt_var_elemsize(const dt_var_t *v)
+{
+	return (v->kind == DT_VK_ASSOC ? (uint64_t)v->keysize : 0) + v->size;
+}
 
 typedef struct dt_program {
 	dt_clause_t **clauses;

@@ -792,8 +792,7 @@ dt_consumer_free(dt_handle_t *dtp)
  * Whether each buffer holds at least one of what goes in it, as DTrace asks before it
  * enables tracing: bufsize one record of every clause (with the ring buffer's 8-byte record
  * header), aggsize one entry (key and value) of each aggregation, dynvarsize one element of
- * each thread-local or associative variable (its key, the tuple, and its value; a thread's
- * own key is implicit, as in DTrace, where thread-locals carry no tuple).
+ * each thread-local or associative variable (dt_var_elemsize).
  */
 static bool
 dt_consume_fits(const dt_handle_t *dtp)
@@ -815,9 +814,8 @@ dt_consume_fits(const dt_handle_t *dtp)
 	for (size_t i = 0; i < prog->vars.len; i++) {
 		const dt_var_t *v = prog->vars.data[i];
 
-		if (v->kind == DT_VK_ASSOC && (uint64_t)v->keysize + v->size > dtp->opts.dynvarsize)
-			return false;
-		if (v->kind == DT_VK_SELF && v->size > dtp->opts.dynvarsize)
+		if ((v->kind == DT_VK_ASSOC || v->kind == DT_VK_SELF) &&
+		    dt_var_elemsize(v) > dtp->opts.dynvarsize)
 			return false;
 	}
 	return true;
@@ -947,6 +945,8 @@ dt_consume_drops(dt_handle_t *dtp)
 		return;
 	v = dt_xcalloc((size_t)ncpus, DT_STATS_SIZE);
 	if (bpf_map_lookup_elem(dtp->map_fds[DT_MAP_STATS], &zero, v) == 0) {
+		uint64_t dyn = 0;
+
 		for (int c = 0; c < ncpus; c++) {
 			for (int w = 0; w < NW; w++) {
 				uint64_t d = v[c * NW + w], *last = &dtp->cons->last_drops[c * NW + w];
@@ -955,6 +955,12 @@ dt_consume_drops(dt_handle_t *dtp)
 					continue;
 				if (w == DT_STAT_FILLED / 8) {
 					dtp->cons->filled = true;	/* not drops: the policy */
+					*last = d;
+					continue;
+				}
+				if (w == DT_STAT_DYNDROPS / 8) {
+					/* dynvarsize is one pool: DTrace counts them all together */
+					dyn += d - *last;
 					*last = d;
 					continue;
 				}
@@ -973,6 +979,13 @@ dt_consume_drops(dt_handle_t *dtp)
 					d - *last == 1 ? "" : "s", c);
 				*last = d;
 			}
+		}
+		if (dyn) {
+			dt_consume_drop_json(dtp, DT_STAT_DYNDROPS / 8, -1, dyn);
+			dt_consume_out_flush(dtp);
+			fprintf(stderr, "dtrace: %s%llu dynamic variable drop%s\n",
+				et ? tags[DT_STAT_DYNDROPS / 8] : "", (unsigned long long)dyn,
+				dyn == 1 ? "" : "s");
 		}
 	}
 	free(v);

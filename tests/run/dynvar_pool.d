@@ -1,0 +1,26 @@
+/*
+ * dynvarsize is one pool for all thread-local and associative variables, as in DTrace: 16
+ * bytes hold two 8-byte thread-locals. The third is a dynamic variable drop, and its clause
+ * ends there (the statement after it does not run); deleting one (assigning 0) gives its place
+ * back, so the next clause can make the third.
+ */
+#pragma D option dynvarsize=16
+
+syscall::getpid:entry
+/pid == $target/
+{
+	self->a = 1;
+	self->b = 2;
+	self->c = 3;
+	@after_drop = count();
+}
+
+syscall::getpid:entry
+/pid == $target/
+{
+	@a = sum(self->a);
+	@c_dropped = sum(self->c);
+	self->a = 0;
+	self->c = 3;
+	@c_made = sum(self->c);
+}
