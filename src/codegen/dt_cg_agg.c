@@ -101,6 +101,30 @@ dt_cg_quantize_idx(dt_cg_t *cg)
 	}
 }
 
+/*
+ * r1 = the aggregation's map: its own, or (many aggregations, dt_link_agg_groups) the one at
+ * its slot of its shape's array of maps; an array that has none there goes to out.
+ */
+static void
+dt_cg_agg_map(dt_cg_t *cg, const dt_aggdesc_t *ad, int out)
+{
+	dt_irbuf_t *ir = IR(cg);
+	uint32_t off;
+
+	if (ad->group < 0) {
+		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
+		return;
+	}
+	off = dt_cg_temp(cg, 8);
+	EMIT(cg, DT_ST(BPF_W, 7, off, (int32_t)ad->slot));
+	dt_ir_ld_map(ir, 1, DT_NMAPS_FIXED + cg->prog->naggs + cg->prog->ndynvars + ad->group);
+	EMIT(cg, DT_MOV64_REG(2, 7));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)off));
+	EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
+	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, out);
+	EMIT(cg, DT_MOV64_REG(1, 0));
+}
+
 void
 dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 {
@@ -150,7 +174,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 	if (!ad->nkeys)
 		EMIT(cg, DT_ST(BPF_W, 10, FP_KEY, 0));
 	for (int pass = 0; pass < 2; pass++) {
-		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
+		dt_cg_agg_map(cg, ad, out);
 		EMIT(cg, DT_MOV64_REG(2, ad->nkeys ? 7 : 10));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, keyreg_off));
 		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
@@ -159,7 +183,7 @@ dt_cg_aggregate(dt_cg_t *cg, dt_node_t *assign)
 		dt_ir_jmp_imm(ir, BPF_JNE, 0, 0, have);
 		ioff = dt_cg_temp(cg, nw * 8);
 		dt_cg_zero(cg, 7, ioff, nw * 8);
-		dt_ir_ld_map(ir, 1, DT_MAP_AGG(ad->id));
+		dt_cg_agg_map(cg, ad, out);
 		EMIT(cg, DT_MOV64_REG(2, 7));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, keyreg_off));
 		EMIT(cg, DT_MOV64_REG(3, 7));

@@ -186,8 +186,8 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	size_t ngroups = per ? (nc + per - 1) / per : 0;
 	int *entry = dt_xcalloc(ngroups + 1, sizeof(int));
 	/* aggregations and dynamic variables the clauses touch: the maps it uses */
-	bool *map_seen = dt_xcalloc((size_t)cg->prog->naggs + (size_t)cg->prog->ndynvars + 1,
-				    sizeof(bool));
+	bool *map_seen = dt_xcalloc((size_t)cg->prog->naggs + (size_t)cg->prog->ndynvars +
+				    (size_t)cg->prog->nagg_groups + 1, sizeof(bool));
 	int nmaps = DT_NMAPS_CLAUSE;
 
 	for (size_t g = 0; g < ngroups; g++) {

@@ -181,6 +181,40 @@ dt_link_error(dt_diags_t *diags, const dt_cg_t *cg, const dt_bpfprog_t *bp)
 		dt_diag_hint(diags, d, "%s", cg->err_hint);
 }
 
+/*
+ * A program whose aggregations, with dtrace's own maps and the dynamic variables', are more
+ * than a probe's program may use (the kernel's 64) reaches them through arrays of maps, one
+ * per shape, as the kernel asks of the maps in one array: a probe's program then uses one
+ * map per shape, however many aggregations. Each aggregation keeps its own map, which the
+ * consumer reads as ever.
+ */
+static void
+dt_link_agg_groups(dt_program_t *prog)
+{
+	for (int i = 0; i < prog->naggs; i++) {
+		prog->aggs[i]->group = -1;
+		prog->aggs[i]->slot = 0;
+	}
+	if (DT_NMAPS_CLAUSE + prog->naggs + prog->ndynvars <= DT_MAX_PROG_MAPS)
+		return;
+	for (int i = 0; i < prog->naggs; i++) {
+		dt_aggdesc_t *ad = prog->aggs[i];
+
+		for (int k = 0; k < i && ad->group < 0; k++) {
+			const dt_aggdesc_t *o = prog->aggs[k];
+
+			if (!o->nkeys == !ad->nkeys && o->keysize == ad->keysize &&
+			    o->nwords == ad->nwords) {
+				ad->group = o->group;
+				for (int j = 0; j < i; j++)
+					ad->slot += prog->aggs[j]->group == ad->group;
+			}
+		}
+		if (ad->group < 0)
+			ad->group = prog->nagg_groups++;
+	}
+}
+
 int
 dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 {
@@ -190,6 +224,7 @@ dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 
 	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL)	/* the clauses' fill checks use it */
 		prog->end_reserve = dt_link_end_reserve(prog);
+	dt_link_agg_groups(prog);
 	/* Group probes into programs, then give each program its clauses in order. */
 	for (size_t i = 0; i < prog->probes.len; i++) {
 		dt_bpfprog_t *bp = dt_link_prog_for(dtp, prog->probes.data[i]);

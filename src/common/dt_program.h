@@ -313,6 +313,8 @@ typedef struct dt_aggdesc {
 	uint32_t nwords;	/* value words */
 	int64_t arg[4];		/* LQUANTIZE: base, limit, step; LLQUANTIZE: factor, low, high, steps */
 	struct dt_node *first;	/* where it was first used, for messages */
+	int group;		/* its shape's array of maps (program's agg_groups), or -1 */
+	uint32_t slot;		/* its index in that array */
 } dt_aggdesc_t;
 
 /*
@@ -403,6 +405,12 @@ typedef struct dt_program {
 	uint32_t globals_size;	/* bytes of globals after the state header */
 	uint32_t this_size;	/* bytes of this-> variables at the start of the temporaries */
 	int ndynvars;		/* SELF and ASSOC maps */
+	/*
+	 * More aggregations than a program may have maps: the aggregations of one shape (map
+	 * type, key and value sizes) are reached through one array of maps (dt_link_agg_groups),
+	 * a map each, at map index DT_NMAPS_FIXED + naggs + ndynvars + group.
+	 */
+	int nagg_groups;
 	/* Where faults can happen: a fault record names one by index (code generation adds). */
 	DT_VEC(dt_loc_t) fault_sites;
 	/* Bytes of the per-CPU scratch value, fixed header and the temporaries' high-water mark

@@ -78,6 +78,12 @@ dt_handle_free(dt_handle_t *dtp)
 				close(dtp->dyn_fds[i]);
 	}
 	free(dtp->dyn_fds);
+	if (dtp->group_fds && dtp->prog) {
+		for (int i = 0; i < dtp->prog->nagg_groups; i++)
+			if (dtp->group_fds[i] >= 0)
+				close(dtp->group_fds[i]);
+	}
+	free(dtp->group_fds);
 	dt_ksyms_free(dtp->ksyms);
 	if (dtp->target_pidfd >= 0)
 		close(dtp->target_pidfd);

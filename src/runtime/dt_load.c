@@ -410,13 +410,64 @@ dt_rt_agg_prealloc(dt_handle_t *dtp)
 			const struct bpf_insn *in = &bp->code->insns[k];
 			int idx = in->imm - DT_NMAPS_FIXED;
 
-			if (in->code == (BPF_LD | BPF_DW | BPF_IMM) &&
-			    (in->src_reg == BPF_PSEUDO_MAP_FD || in->src_reg == BPF_PSEUDO_MAP_VALUE) &&
-			    in->imm != DT_MAP_DISPATCH && idx >= 0 && idx < prog->naggs)
+			if (in->code != (BPF_LD | BPF_DW | BPF_IMM) ||
+			    (in->src_reg != BPF_PSEUDO_MAP_FD &&
+			     in->src_reg != BPF_PSEUDO_MAP_VALUE) || in->imm == DT_MAP_DISPATCH)
+				continue;
+			if (idx >= 0 && idx < prog->naggs)
 				pre[idx] = true;
+			/* an array of maps: all its maps alike (the kernel asks it) */
+			idx -= prog->naggs + prog->ndynvars;
+			for (int a = 0; idx >= 0 && a < prog->naggs; a++)
+				if (prog->aggs[a]->group == idx)
+					pre[a] = true;
 		}
 	}
 	return pre;
+}
+
+/*
+ * The arrays of maps of a program with many aggregations (dt_link_agg_groups): one per shape,
+ * each aggregation's own map at its slot. 0, or -1 after the message.
+ */
+static int
+dt_rt_agg_groups(dt_handle_t *dtp)
+{
+	dt_program_t *prog = dtp->prog;
+
+	dtp->group_fds = dt_xcalloc((size_t)prog->nagg_groups + 1, sizeof(int));
+	for (int g = 0; g < prog->nagg_groups; g++) {
+		uint32_t n = 0;
+		int first = -1;
+
+		for (int i = 0; i < prog->naggs; i++) {
+			if (prog->aggs[i]->group == g) {
+				n++;
+				if (first < 0)
+					first = dtp->agg_fds[i];
+			}
+		}
+		LIBBPF_OPTS(bpf_map_create_opts, opts, .inner_map_fd = (uint32_t)first);
+		dtp->group_fds[g] = bpf_map_create(BPF_MAP_TYPE_ARRAY_OF_MAPS, "dt_aggs", 4, 4, n,
+						   &opts);
+		if (dtp->group_fds[g] < 0) {
+			fprintf(stderr, "dtrace: failed to create BPF map dt_aggs: %s\n",
+				strerror(errno));
+			return -1;
+		}
+		for (int i = 0; i < prog->naggs; i++) {
+			uint32_t fd = (uint32_t)dtp->agg_fds[i];
+
+			if (prog->aggs[i]->group == g &&
+			    bpf_map_update_elem(dtp->group_fds[g], &prog->aggs[i]->slot, &fd,
+						BPF_ANY) < 0) {
+				fprintf(stderr, "dtrace: failed to fill BPF map dt_aggs: %s\n",
+					strerror(errno));
+				return -1;
+			}
+		}
+	}
+	return 0;
 }
 
 static int
@@ -524,7 +575,7 @@ dt_rt_maps(dt_handle_t *dtp)
 		}
 	}
 	free(prealloc);
-	return 0;
+	return dt_rt_agg_groups(dtp);
 }
 
 /* Swap map indices in ld_imm64 instructions for the maps' fds (DT_MAP_DISPATCH: the
@@ -546,8 +597,11 @@ dt_rt_relocate(dt_handle_t *dtp, struct bpf_insn *insns, size_t n, int dispatch_
 				in->imm = dtp->map_fds[idx];
 			else if (idx < DT_NMAPS_FIXED + dtp->prog->naggs)
 				in->imm = dtp->agg_fds[idx - DT_NMAPS_FIXED];
-			else
+			else if (idx < DT_NMAPS_FIXED + dtp->prog->naggs + dtp->prog->ndynvars)
 				in->imm = dtp->dyn_fds[idx - DT_NMAPS_FIXED - dtp->prog->naggs];
+			else
+				in->imm = dtp->group_fds[idx - DT_NMAPS_FIXED - dtp->prog->naggs -
+							 dtp->prog->ndynvars];
 		}
 		i++;	/* the second half of ld_imm64 */
 	}

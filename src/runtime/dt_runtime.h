@@ -156,6 +156,7 @@ typedef struct dt_handle {
 	int map_fds[DT_NMAPS_FIXED];
 	int *agg_fds;			/* one map per aggregation */
 	int *dyn_fds;			/* one map per thread-local variable or assoc. array */
+	int *group_fds;			/* an array of maps per aggregation shape, when shared */
 	DT_VEC(dt_bpfprog_t *) bpfprogs;
 	dt_bpfprog_t *reclaim;		/* frees a thread's thread-local variables at its exit */
 	int reclaim_link;
