@@ -396,7 +396,7 @@ dt_cpp_run(dt_cmd_t *c, const char *name, const char *text)
 {
 	DT_VEC(const char *) av = {0};
 	dt_strbuf_t out = {0};
-	char *dir = NULL, buf[8192];
+	char *dir = NULL, *cppargs_copy, buf[8192];
 	const char *why = NULL;
 	int in = -1, pfd[2] = {-1, -1}, status;
 	pid_t pid;
@@ -409,6 +409,11 @@ dt_cpp_run(dt_cmd_t *c, const char *name, const char *text)
 		dt_vec_push(&av, dt_cpp_stdc[c->dtp->opts.stdc][i]);
 	for (size_t i = 0; i < c->cpp_args.len; i++)
 		dt_vec_push(&av, c->cpp_args.data[i]);
+	/* -x cppargs: its words, split at blanks (cppargs_copy keeps them) */
+	cppargs_copy = dt_xstrdup(c->dtp->opts.cppargs);
+	for (char *save = NULL, *w = strtok_r(cppargs_copy, " \t\n\r\f\v", &save); w;
+	     w = strtok_r(NULL, " \t\n\r\f\v", &save))
+		dt_vec_push(&av, (const char *)w);
 	if (c->cpp_hdrs)
 		dt_vec_push(&av, "-H");
 	if (strcmp(name, "-") != 0) {
@@ -498,6 +503,7 @@ out:
 	if (pfd[1] >= 0)
 		close(pfd[1]);
 	free(dir);
+	free(cppargs_copy);
 	dt_vec_free(&av);
 	if (why) {
 		fprintf(stderr, "dtrace: failed to compile script %s: %s\n", name, why);

@@ -181,6 +181,9 @@ static const dt_optdesc_t dt_opts[] = {
 	/* the D libraries' directory (dtrace.c's dt_read_libs); "": the built-in one */
 	{"syslibdir", DT_OPTK_STRING, F(syslibdir), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true,
 	 NULL, "dir"},
+	/* Oracle's: words for cpp after dtrace's own (dtrace.c's dt_cpp_run) */
+	{"cppargs", DT_OPTK_STRING, F(cppargs), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true,
+	 NULL, "args", true},
 	{"stdc", DT_OPTK_ENUM, F(stdc), DT_STDC_XA, 0, DT_STDC_XT, DT_OPT_NEEDVAL, NULL, dt_stdcs,
 	 true, NULL, NULL, true},
 	OPT_BOOL("empty", empty, true),
