@@ -1083,21 +1083,13 @@ dt_cg_dynmap(dt_cg_t *cg, const dt_var_t *v)
 /*
  * dynvarsize is one pool for every thread-local and associative variable, as in DTrace: the
  * state word DT_ST_DYNVARS counts the elements that exist, and a new element takes a place
- * (dt_cg_dyn_take) of the dynvarsize / largest-element places there are, or is a dynamic
+ * (dt_cg_dyn_take) of the dynvarsize / dyn_elem_max places there are, or is a dynamic
  * variable drop (dt_cg_dyn_drop); deleting one gives its place back (dt_cg_dyn_give).
  */
 static uint64_t
 dt_cg_dyn_places(dt_cg_t *cg)
 {
-	uint64_t most = 1;
-
-	for (size_t i = 0; i < cg->prog->vars.len; i++) {
-		const dt_var_t *v = cg->prog->vars.data[i];
-
-		if (v->kind == DT_VK_SELF || v->kind == DT_VK_ASSOC)
-			most = DT_MAX(most, dt_var_elemsize(v));
-	}
-	return cg->dtp->opts.dynvarsize / most;
+	return cg->dtp->opts.dynvarsize / DT_MAX(cg->prog->dyn_elem_max, 1);
 }
 
 /* state[DT_ST_DYNVARS] += r2, atomically; r0 and r2-r5 stay. */

@@ -215,6 +215,23 @@ dt_link_agg_groups(dt_program_t *prog)
 	}
 }
 
+/* The program's dyn_elem_max: a tuple is the variable's id (8 bytes) and its keys. */
+static void
+dt_link_dyn_elem(dt_program_t *prog)
+{
+	for (size_t i = 0; i < prog->vars.len; i++) {
+		const dt_var_t *v = prog->vars.data[i];
+		const dt_type_t *t = v->type ? dt_type_resolve(v->type) : NULL;
+		uint64_t n = t && t->size ? t->size : v->size;
+
+		if (v->kind != DT_VK_SELF && v->kind != DT_VK_ASSOC)
+			continue;
+		if (v->kind == DT_VK_ASSOC)
+			n += 8 + v->keysize;
+		prog->dyn_elem_max = DT_MAX(prog->dyn_elem_max, n);
+	}
+}
+
 int
 dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 {
@@ -225,6 +242,7 @@ dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL)	/* the clauses' fill checks use it */
 		prog->end_reserve = dt_link_end_reserve(prog);
 	dt_link_agg_groups(prog);
+	dt_link_dyn_elem(prog);
 	/* Group probes into programs, then give each program its clauses in order. */
 	for (size_t i = 0; i < prog->probes.len; i++) {
 		dt_bpfprog_t *bp = dt_link_prog_for(dtp, prog->probes.data[i]);

@@ -58,7 +58,7 @@ enum {
 /*
  * The global state value (DT_MAP_STATE): word 0 is the activity (0 active, 1 draining);
  * word 8 the elements of thread-local and associative variables that exist, which dynvarsize
- * bounds (dt_var_elemsize).
+ * bounds (dyn_elem_max).
  */
 #define DT_ST_ACTIVITY 0
 #define DT_ST_DYNVARS 8
@@ -379,17 +379,6 @@ typedef struct dt_var {
 	bool alloca;		/* assigned a pointer into scratch space (alloca(), copyin()) */
 } dt_var_t;
 
-/*
- * What one element of a thread-local or associative variable takes of dynvarsize, as DTrace
- * counts it: the tuple and the value (a thread-local's key, its thread, is implicit).
- * dynvarsize is one pool for all of them: it holds dynvarsize / the largest of these.
- */
-static inline uint64_t
-dt_var_elemsize(const dt_var_t *v)
-{
-	return (v->kind == DT_VK_ASSOC ? (uint64_t)v->keysize : 0) + v->size;
-}
-
 typedef struct dt_program {
 	dt_clause_t **clauses;
 	int nclauses;
@@ -411,6 +400,13 @@ typedef struct dt_program {
 	 * a map each, at map index DT_NMAPS_FIXED + naggs + ndynvars + group.
 	 */
 	int nagg_groups;
+	/*
+	 * The largest element of a thread-local or associative variable as DTrace counts it
+	 * against dynvarsize: the tuple (the variable and its keys) and the value, of its type's
+	 * size (a thread-local's key, its thread, is implicit). dynvarsize is one pool for them
+	 * all: it holds dynvarsize / dyn_elem_max elements (dt_link_dyn_elem).
+	 */
+	uint64_t dyn_elem_max;
 	/* Where faults can happen: a fault record names one by index (code generation adds). */
 	DT_VEC(dt_loc_t) fault_sites;
 	/* Bytes of the per-CPU scratch value, fixed header and the temporaries' high-water mark

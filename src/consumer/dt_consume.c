@@ -792,7 +792,7 @@ dt_consumer_free(dt_handle_t *dtp)
  * Whether each buffer holds at least one of what goes in it, as DTrace asks before it
  * enables tracing: bufsize one record of every clause (with the ring buffer's 8-byte record
  * header), aggsize one entry (key and value) of each aggregation, dynvarsize one element of
- * each thread-local or associative variable (dt_var_elemsize).
+ * each thread-local or associative variable (dyn_elem_max).
  */
 static bool
 dt_consume_fits(const dt_handle_t *dtp)
@@ -811,14 +811,7 @@ dt_consume_fits(const dt_handle_t *dtp)
 		if (entry > dtp->opts.aggsize)
 			return false;
 	}
-	for (size_t i = 0; i < prog->vars.len; i++) {
-		const dt_var_t *v = prog->vars.data[i];
-
-		if ((v->kind == DT_VK_ASSOC || v->kind == DT_VK_SELF) &&
-		    dt_var_elemsize(v) > dtp->opts.dynvarsize)
-			return false;
-	}
-	return true;
+	return prog->dyn_elem_max <= dtp->opts.dynvarsize;
 }
 
 int

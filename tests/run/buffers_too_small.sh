@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Before it enables anything, as DTrace does, dtrace refuses buffers that cannot hold one of
 # what goes in them: bufsize one record of each clause (with its 8-byte header), dynvarsize
-# one element of each associative array (tuple and value) or thread-local (the value: the
-# thread's key is implicit). No probe fires then; a size that holds one runs.
+# one element of each associative array (its tuple, the variable's 8-byte id and the keys, and
+# the value) or thread-local (the value: the thread's key is implicit), values of their type's
+# size (an int's 4 bytes). No probe fires then; a size that holds one runs.
 msg='dtrace: could not enable tracing: Enabling exceeds size of buffer'
 run() {	# run WANT-STATUS ARGS...: dtrace on the trigger's getpid calls
 	want=$1
@@ -14,10 +15,10 @@ run() {	# run WANT-STATUS ARGS...: dtrace on the trigger's getpid calls
 run 1 -b16 -n 'syscall::getpid:entry /pid == $target/ { printf("fired %d", 1); }'
 [ "$out" = "$msg" ] || { printf 'bufsize: %s\n' "$out"; exit 1; }
 run 0 -b4k -n 'syscall::getpid:entry /pid == $target/ { printf("fired %d", 1); }'
-run 1 -x dynvarsize=15 -n 'syscall::getpid:entry /pid == $target/ { a[1] = 1; printf("fired"); }'
+run 1 -x dynvarsize=19 -n 'syscall::getpid:entry /pid == $target/ { a[1] = 1; printf("fired"); }'
 [ "$out" = "$msg" ] || { printf 'dynvarsize, array: %s\n' "$out"; exit 1; }
-run 0 -x dynvarsize=16 -n 'syscall::getpid:entry /pid == $target/ { a[1] = 1; }'
-run 0 -x dynvarsize=8 -n 'syscall::getpid:entry /pid == $target/ { self->x = 1; }'
-run 1 -x dynvarsize=7 -n 'syscall::getpid:entry /pid == $target/ { self->x = 1; }'
+run 0 -x dynvarsize=20 -n 'syscall::getpid:entry /pid == $target/ { a[1] = 1; }'
+run 0 -x dynvarsize=4 -n 'syscall::getpid:entry /pid == $target/ { self->x = 1; }'
+run 1 -x dynvarsize=3 -n 'syscall::getpid:entry /pid == $target/ { self->x = 1; }'
 [ "$out" = "$msg" ] || { printf 'dynvarsize, thread-local: %s\n' "$out"; exit 1; }
 exit 0

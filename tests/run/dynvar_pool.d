@@ -1,10 +1,10 @@
 /*
- * dynvarsize is one pool for all thread-local and associative variables, as in DTrace: 16
- * bytes hold two 8-byte thread-locals. The third is a dynamic variable drop, and its clause
+ * dynvarsize is one pool for all thread-local and associative variables, as in DTrace: 8
+ * bytes hold two int thread-locals (4 bytes each, as DTrace counts them). The third is a dynamic variable drop, and its clause
  * ends there (the statement after it does not run); deleting one (assigning 0) gives its place
  * back, so the next clause can make the third.
  */
-#pragma D option dynvarsize=16
+#pragma D option dynvarsize=8
 
 syscall::getpid:entry
 /pid == $target/

@@ -2,7 +2,7 @@
  * A thread-local's place in dynvarsize's pool comes back when its thread exits: with room for
  * one, each of three processes in turn (one after another) makes its self->x, none dropped.
  */
-#pragma D option dynvarsize=8
+#pragma D option dynvarsize=4
 
 syscall::getpid:entry
 /progenyof($target)/
