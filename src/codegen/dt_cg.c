@@ -1157,6 +1157,8 @@ dt_cg_dyn_update(dt_cg_t *cg, const dt_lval_t *lv, int vreg, int32_t voff, int f
 /*
  * Store the value at vreg + voff into lv's element: in place when it exists, else as a new
  * element that takes a place of the pool (when another CPU made it meanwhile, in place).
+ * When the pool cannot run out before the maps (dyn_pooled false), one update does it and
+ * a full map is the drop.
  */
 static void
 dt_cg_dyn_store(dt_cg_t *cg, const dt_lval_t *lv, int vreg, int32_t voff)
@@ -1164,6 +1166,13 @@ dt_cg_dyn_store(dt_cg_t *cg, const dt_lval_t *lv, int vreg, int32_t voff)
 	dt_irbuf_t *ir = IR(cg);
 	int done = dt_ir_label(ir), drop = dt_ir_label(ir);
 
+	if (!cg->prog->dyn_pooled) {
+		dt_cg_dyn_update(cg, lv, vreg, voff, BPF_ANY);
+		dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, done);
+		dt_cg_dyn_drop(cg);
+		dt_ir_place(ir, done);
+		return;
+	}
 	dt_cg_dyn_update(cg, lv, vreg, voff, BPF_EXIST);
 	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, done);
 	dt_cg_dyn_take(cg, drop);
@@ -1187,6 +1196,8 @@ dt_cg_dyn_delete(dt_cg_t *cg, const dt_lval_t *lv)
 	EMIT(cg, DT_MOV64_REG(2, lv->kreg));
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
 	EMIT(cg, DT_CALL(BPF_FUNC_map_delete_elem));
+	if (!cg->prog->dyn_pooled)
+		return;
 	dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, none);
 	dt_cg_dyn_give(IR(cg));
 	dt_ir_place(IR(cg), none);

@@ -139,7 +139,7 @@ dt_link_reclaim(const dt_program_t *prog)
 		dt_ir_emit(&ir, DT_MOV64_REG(2, 10));
 		dt_ir_emit(&ir, DT_ALU64_IMM(BPF_ADD, 2, -8));
 		dt_ir_emit(&ir, DT_CALL(BPF_FUNC_map_delete_elem));
-		{
+		if (prog->dyn_pooled) {
 			int none = dt_ir_label(&ir);
 
 			dt_ir_jmp_imm(&ir, BPF_JNE, 0, 0, none);
@@ -215,10 +215,15 @@ dt_link_agg_groups(dt_program_t *prog)
 	}
 }
 
-/* The program's dyn_elem_max: a tuple is the variable's id (8 bytes) and its keys. */
+/*
+ * The program's dyn_elem_max (a tuple is the variable's id, 8 bytes, and its keys), and
+ * whether dynvarsize's pool can run out before the variables' maps are full (dyn_pooled).
+ */
 static void
-dt_link_dyn_elem(dt_program_t *prog)
+dt_link_dyn_elem(dt_handle_t *dtp, dt_program_t *prog)
 {
+	uint64_t entries = 0;
+
 	for (size_t i = 0; i < prog->vars.len; i++) {
 		const dt_var_t *v = prog->vars.data[i];
 		const dt_type_t *t = v->type ? dt_type_resolve(v->type) : NULL;
@@ -229,7 +234,9 @@ dt_link_dyn_elem(dt_program_t *prog)
 		if (v->kind == DT_VK_ASSOC)
 			n += 8 + v->keysize;
 		prog->dyn_elem_max = DT_MAX(prog->dyn_elem_max, n);
+		entries += dt_dyn_map_entries(dtp->opts.dynvarsize, v);
 	}
+	prog->dyn_pooled = entries > dtp->opts.dynvarsize / DT_MAX(prog->dyn_elem_max, 1);
 }
 
 int
@@ -242,7 +249,7 @@ dt_cg_link(dt_compile_t *cc, dt_program_t *prog)
 	if (dtp->opts.bufpolicy == DT_BUFPOLICY_FILL)	/* the clauses' fill checks use it */
 		prog->end_reserve = dt_link_end_reserve(prog);
 	dt_link_agg_groups(prog);
-	dt_link_dyn_elem(prog);
+	dt_link_dyn_elem(dtp, prog);
 	/* Group probes into programs, then give each program its clauses in order. */
 	for (size_t i = 0; i < prog->probes.len; i++) {
 		dt_bpfprog_t *bp = dt_link_prog_for(dtp, prog->probes.data[i]);

@@ -407,6 +407,12 @@ typedef struct dt_program {
 	 * all: it holds dynvarsize / dyn_elem_max elements (dt_link_dyn_elem).
 	 */
 	uint64_t dyn_elem_max;
+	/*
+	 * Whether the pool can run out before the maps do: the maps' entries together
+	 * (dt_dyn_map_entries) exceed its places. When not, a new element needs no place counted
+	 * (a full map is the drop), so the hot path has no shared atomic (dt_link_dyn_elem).
+	 */
+	bool dyn_pooled;
 	/* Where faults can happen: a fault record names one by index (code generation adds). */
 	DT_VEC(dt_loc_t) fault_sites;
 	/* Bytes of the per-CPU scratch value, fixed header and the temporaries' high-water mark
@@ -414,5 +420,18 @@ typedef struct dt_program {
 	uint32_t mstate_size;
 	uint64_t end_reserve;	/* bufpolicy=fill: bytes kept for END's records (dt_cg_link) */
 } dt_program_t;
+
+/*
+ * The entries of a thread-local or associative variable's hash map: dynvarsize over its key,
+ * value and the kernel's per-element overhead (about 64 bytes), at least 1,024.
+ */
+static inline uint32_t
+dt_dyn_map_entries(uint64_t dynvarsize, const dt_var_t *v)
+{
+	uint64_t ksz = v->kind == DT_VK_SELF ? 8 : v->keysize;
+	uint64_t n = dynvarsize / (ksz + v->size + 64);
+
+	return (uint32_t)(n > 1024 ? n : 1024);
+}
 
 #endif /* DT_PROGRAM_H */

@@ -536,7 +536,7 @@ dt_rt_maps(dt_handle_t *dtp)
 		if (v->kind != DT_VK_SELF && v->kind != DT_VK_ASSOC)
 			continue;
 		ksz = v->kind == DT_VK_SELF ? 8 : v->keysize;
-		n = (uint32_t)DT_MAX(dtp->opts.dynvarsize / (ksz + v->size + 64), 1024U);
+		n = dt_dyn_map_entries(dtp->opts.dynvarsize, v);
 		snprintf(name, sizeof(name), "dt_%s_%.12s", v->kind == DT_VK_SELF ? "self" : "arr",
 			 v->name);
 		for (char *c = name; *c; c++)	/* map names take letters, digits, _ and . */
