@@ -972,40 +972,33 @@ bench_pidattach() {
 	echo
 	echo "| | wall ms | spread | probes | load |"
 	echo "|---|---:|---:|---:|---:|"
-	local mm pm bm
-	mm=$(col "$TMP/pa.multi" 1 | median)
-	pm=$(col "$TMP/pa.perf" 1 | median)
-	bm=$(col "$TMP/pa.bpftrace" 1 | median)
-	[ "$have_dtrace" -eq 1 ] && {
-		echo "| dtrace (uprobe_multi) | ${mm:--} | $(col "$TMP/pa.multi" 1 | spread) |" \
-			"$(col "$TMP/pa.multi" 2 | head -n 1) | $(col "$TMP/pa.multi" 3 | spread) |"
-		[ "$PIDATTACH_PERF" = 1 ] &&
-			echo "| dtrace (perf-event uprobes) | ${pm:--} | $(col "$TMP/pa.perf" 1 | spread) |" \
-				"$(col "$TMP/pa.perf" 2 | head -n 1) | $(col "$TMP/pa.perf" 3 | spread) |"
+	# pa_row LABEL NAME: a table row from $TMP/pa.NAME (wall ms, probes, load per run)
+	pa_row() {
+		local m
+		m=$(col "$TMP/pa.$2" 1 | median)
+		echo "| $1 | ${m:--} | $(col "$TMP/pa.$2" 1 | spread) |" \
+			"$(col "$TMP/pa.$2" 2 | head -n 1) | $(col "$TMP/pa.$2" 3 | spread) |"
 	}
-	[ "$have_bpftrace" -eq 1 ] &&
-		echo "| bpftrace | ${bm:--} | $(col "$TMP/pa.bpftrace" 1 | spread) |" \
-			"$(col "$TMP/pa.bpftrace" 2 | head -n 1) | $(col "$TMP/pa.bpftrace" 3 | spread) |"
-	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
-		echo "| dtrace (uprobe_multi) / bpftrace | $(ratio "$mm" "$bm") | | | |"
-	echo
+	# pa_table SUFFIX: the rows of the runs named multi, perf and bpftrace plus SUFFIX
+	pa_table() {
+		[ "$have_dtrace" -eq 1 ] && pa_row "dtrace (uprobe_multi)" "multi$1"
+		[ "$have_dtrace" -eq 1 ] && [ -z "$1" ] && [ "$PIDATTACH_PERF" = 1 ] &&
+			pa_row "dtrace (perf-event uprobes)" perf
+		[ "$have_bpftrace" -eq 1 ] && pa_row bpftrace "bpftrace$1"
+		[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
+			echo "| dtrace (uprobe_multi) / bpftrace |" \
+				"$(ratio "$(col "$TMP/pa.multi$1" 1 | median)" \
+					"$(col "$TMP/pa.bpftrace$1" 1 | median)") | | | |"
+		echo
+	}
+	pa_table ""
 	[ "$PIDATTACH_AZ" = 1 ] || return 0
 	echo "The same for the functions of libc named a* to o* and q* to z* (one description or"
 	echo "probe per letter), which both tracers can attach:"
 	echo
 	echo "| | wall ms | spread | probes | load |"
 	echo "|---|---:|---:|---:|---:|"
-	mm=$(col "$TMP/pa.multi_az" 1 | median)
-	bm=$(col "$TMP/pa.bpftrace_az" 1 | median)
-	[ "$have_dtrace" -eq 1 ] &&
-		echo "| dtrace (uprobe_multi) | ${mm:--} | $(col "$TMP/pa.multi_az" 1 | spread) |" \
-			"$(col "$TMP/pa.multi_az" 2 | head -n 1) | $(col "$TMP/pa.multi_az" 3 | spread) |"
-	[ "$have_bpftrace" -eq 1 ] &&
-		echo "| bpftrace | ${bm:--} | $(col "$TMP/pa.bpftrace_az" 1 | spread) |" \
-			"$(col "$TMP/pa.bpftrace_az" 2 | head -n 1) | $(col "$TMP/pa.bpftrace_az" 3 | spread) |"
-	[ "$have_dtrace" -eq 1 ] && [ "$have_bpftrace" -eq 1 ] &&
-		echo "| dtrace (uprobe_multi) / bpftrace | $(ratio "$mm" "$bm") | | | |"
-	echo
+	pa_table _az
 }
 
 # ---- report -------------------------------------------------------------------------------

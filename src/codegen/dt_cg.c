@@ -1164,7 +1164,7 @@ static void
 dt_cg_dyn_store(dt_cg_t *cg, const dt_lval_t *lv, int vreg, int32_t voff)
 {
 	dt_irbuf_t *ir = IR(cg);
-	int done = dt_ir_label(ir), drop = dt_ir_label(ir);
+	int done = dt_ir_label(ir), drop;
 
 	if (!cg->prog->dyn_pooled) {
 		dt_cg_dyn_update(cg, lv, vreg, voff, BPF_ANY);
@@ -1173,6 +1173,7 @@ dt_cg_dyn_store(dt_cg_t *cg, const dt_lval_t *lv, int vreg, int32_t voff)
 		dt_ir_place(ir, done);
 		return;
 	}
+	drop = dt_ir_label(ir);
 	dt_cg_dyn_update(cg, lv, vreg, voff, BPF_EXIST);
 	dt_ir_jmp_imm(ir, BPF_JEQ, 0, 0, done);
 	dt_cg_dyn_take(cg, drop);
@@ -1190,7 +1191,7 @@ dt_cg_dyn_store(dt_cg_t *cg, const dt_lval_t *lv, int vreg, int32_t voff)
 static void
 dt_cg_dyn_delete(dt_cg_t *cg, const dt_lval_t *lv)
 {
-	int none = dt_ir_label(IR(cg));
+	int none;
 
 	dt_ir_ld_map(IR(cg), 1, dt_cg_dynmap(cg, lv->v));
 	EMIT(cg, DT_MOV64_REG(2, lv->kreg));
@@ -1198,6 +1199,7 @@ dt_cg_dyn_delete(dt_cg_t *cg, const dt_lval_t *lv)
 	EMIT(cg, DT_CALL(BPF_FUNC_map_delete_elem));
 	if (!cg->prog->dyn_pooled)
 		return;
+	none = dt_ir_label(IR(cg));
 	dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, none);
 	dt_cg_dyn_give(IR(cg));
 	dt_ir_place(IR(cg), none);

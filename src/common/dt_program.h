@@ -421,6 +421,13 @@ typedef struct dt_program {
 	uint64_t end_reserve;	/* bufpolicy=fill: bytes kept for END's records (dt_cg_link) */
 } dt_program_t;
 
+/* The key of a thread-local (its thread) or associative variable's (its tuple) hash map. */
+static inline uint32_t
+dt_dyn_key_size(const dt_var_t *v)
+{
+	return v->kind == DT_VK_SELF ? 8 : v->keysize;
+}
+
 /*
  * The entries of a thread-local or associative variable's hash map: dynvarsize over its key,
  * value and the kernel's per-element overhead (about 64 bytes), at least 1,024.
@@ -428,8 +435,7 @@ typedef struct dt_program {
 static inline uint32_t
 dt_dyn_map_entries(uint64_t dynvarsize, const dt_var_t *v)
 {
-	uint64_t ksz = v->kind == DT_VK_SELF ? 8 : v->keysize;
-	uint64_t n = dynvarsize / (ksz + v->size + 64);
+	uint64_t n = dynvarsize / (dt_dyn_key_size(v) + v->size + 64);
 
 	return (uint32_t)(n > 1024 ? n : 1024);
 }

@@ -530,20 +530,19 @@ dt_rt_maps(dt_handle_t *dtp)
 		dtp->dyn_fds[i] = -1;
 	for (size_t i = 0; i < prog->vars.len; i++) {
 		dt_var_t *v = prog->vars.data[i];
-		uint32_t ksz, n;
 		char name[24];
 
 		if (v->kind != DT_VK_SELF && v->kind != DT_VK_ASSOC)
 			continue;
-		ksz = v->kind == DT_VK_SELF ? 8 : v->keysize;
-		n = dt_dyn_map_entries(dtp->opts.dynvarsize, v);
 		snprintf(name, sizeof(name), "dt_%s_%.12s", v->kind == DT_VK_SELF ? "self" : "arr",
 			 v->name);
 		for (char *c = name; *c; c++)	/* map names take letters, digits, _ and . */
 			if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
 			      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.'))
 				*c = '_';
-		dtp->dyn_fds[v->dynid] = dt_rt_map(name, BPF_MAP_TYPE_HASH, ksz, v->size, n, 0);
+		dtp->dyn_fds[v->dynid] = dt_rt_map(name, BPF_MAP_TYPE_HASH, dt_dyn_key_size(v),
+						   v->size, dt_dyn_map_entries(dtp->opts.dynvarsize, v),
+						   0);
 		if (dtp->dyn_fds[v->dynid] < 0)
 			return -1;
 	}
