@@ -356,12 +356,14 @@ dt_read_libs(dt_cmd_t *c)
  * DTrace's predefined macros, then -D/-U/-I in command-line order; -H makes cpp list the
  * headers it includes on stderr. Without -C, -D/-U/-I/-H are accepted and have no effect.
  *
- * The script goes to cpp's stdin behind a line marker naming it, so cpp's messages and
- * __FILE__ name the script; quoted includes are searched in the current directory (as
- * DTrace, which feeds cpp /dev/stdin) and then next to the script (-iquote). cpp's output
- * keeps its line markers ("# 12 "x.d""), which the lexer follows, so errors name the
+ * The script goes to cpp's stdin behind a line marker naming it "/dev/stdin", as DTrace
+ * names it (it feeds cpp /dev/stdin): cpp's messages say "/dev/stdin:17: error: ..." and
+ * __FILE__ is "/dev/stdin", then dtrace's own line names the script. Quoted includes are
+ * searched in the current directory and then next to the script (-iquote). cpp's output
+ * keeps its line markers ("# 12 "/dev/stdin""), which the lexer follows, so errors name the
  * script's own line numbers. cpp's stderr is ours: its messages reach the user as they are.
  */
+#define DT_CPP_INPUT "\"/dev/stdin\""	/* the script's name in cpp's line markers */
 #define DT_SUNW_D_VERSION "0x01006004"	/* Sun D 1.6.4, as -V: (1 << 24) | (6 << 12) | 4 */
 
 /* DTrace's own definitions on Linux (dtrace-utils' dt_open.c), for a 64-bit D program. */
@@ -440,13 +442,7 @@ dt_cpp_run(dt_cmd_t *c, const char *name, const char *text)
 
 		/* "#line 1" (ISO C's, so -Xc takes it) names the script in cpp's output and
 		 * messages; the next line is line 1. */
-		dt_sb_puts(&sb, "#line 1 \"");
-		for (p = name; *p; p++) {
-			if (*p == '"' || *p == '\\')
-				dt_sb_putc(&sb, '\\');
-			dt_sb_putc(&sb, *p);
-		}
-		dt_sb_puts(&sb, "\"\n");
+		dt_sb_puts(&sb, "#line 1 " DT_CPP_INPUT "\n");
 		dt_sb_puts(&sb, text);
 		for (p = sb.s, left = sb.len; left > 0; p += n, left -= (size_t)n) {
 			n = write(in, p, left);
@@ -548,22 +544,15 @@ dt_cpp_scripts(dt_cmd_t *c)
  * tell apart from the script's.
  */
 static char *
-dt_cpp_display(const char *out, const char *name)
+dt_cpp_display(const char *out)
 {
 	DT_VEC(const char *) lines = {0};
-	dt_strbuf_t q = {0}, sb = {0};
+	static const char q[] = DT_CPP_INPUT;	/* the script, as dt_cpp_run named it */
+	dt_strbuf_t sb = {0};
 	const char *p = out, *e;
 	long line = 1;
 	bool in_script = false;
 
-	/* The script's name as the marker quotes it (as dt_cpp_run wrote it). */
-	dt_sb_putc(&q, '"');
-	for (const char *n = name; *n; n++) {
-		if (*n == '"' || *n == '\\')
-			dt_sb_putc(&q, '\\');
-		dt_sb_putc(&q, *n);
-	}
-	dt_sb_putc(&q, '"');
 	for (; *p; p = *e ? e + 1 : e) {
 		char *end;
 		long num;
@@ -572,9 +561,9 @@ dt_cpp_display(const char *out, const char *name)
 		if (p[0] == '#' && p[1] == ' ' && (num = strtol(p + 2, &end, 10)) >= 0 &&
 		    end > p + 2 && *end == ' ') {
 			/* "# 12 "file" flags": the next line is line 12 of file */
-			in_script = strncmp(end + 1, q.s, q.len) == 0 &&
-				    (end[1 + q.len] == '\n' || end[1 + q.len] == ' ' ||
-				     end[1 + q.len] == '\0');
+			in_script = strncmp(end + 1, q, sizeof(q) - 1) == 0 &&
+				    (end[sizeof(q)] == '\n' || end[sizeof(q)] == ' ' ||
+				     end[sizeof(q)] == '\0');
 			line = num;
 			continue;
 		}
@@ -594,7 +583,6 @@ dt_cpp_display(const char *out, const char *name)
 	}
 	if (!sb.s)
 		dt_sb_puts(&sb, "");
-	dt_sb_free(&q);
 	dt_vec_free(&lines);
 	return sb.s;
 }
@@ -609,7 +597,7 @@ dt_cpp_restore(dt_cmd_t *c)
 
 		if (!c->cpp_orig.data[i])
 			continue;
-		shown = dt_cpp_display(src->text, src->name);
+		shown = dt_cpp_display(src->text);
 		/* cpp_orig now owns cpp's output; srcs owns (and frees) what is shown. */
 		free(c->cpp_orig.data[i]);
 		c->cpp_orig.data[i] = (char *)(uintptr_t)src->text;
