@@ -108,6 +108,7 @@ dt_compile_init(dt_compile_t *cc, struct dt_handle *dtp)
 	dt_arena_init(&cc->arena);
 	dt_diags_init(&cc->diags, &cc->arena);
 	cc->dtp = dtp;
+	cc->pspec = dtp && dtp->opts.pspec;
 	if (dtp && !dtp->cc)
 		dtp->cc = cc;	/* providers' probe_info reads kernel types through it */
 

@@ -349,6 +349,7 @@ struct dt_compile {
 	dt_arena_t arena;
 	dt_diags_t diags;
 	struct dt_handle *dtp;	/* options, providers; NULL in pure unit tests */
+	bool pspec;		/* -x pspec: "int*" at a clause's start is a description */
 	dt_type_t *builtin_types;	/* the shared int/string/void instances */
 	size_t nbuiltin_types;
 	DT_VEC(const char *) typedef_names;	/* names the parser treats as type names */

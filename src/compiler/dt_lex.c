@@ -522,6 +522,41 @@ keyword(const char *s, size_t n)
 	return TOK_IDENT;
 }
 
+/* Whether any of set's characters is among s's n. */
+static bool
+memchr_any(const char *s, size_t n, const char *set)
+{
+	for (; *set; set++)
+		if (memchr(s, *set, n))
+			return true;
+	return false;
+}
+
+/* BEGIN, END and ERROR: descriptions that can never be type names. */
+static bool
+is_special_probe(const char *s, size_t n)
+{
+	static const char *const names[] = {"BEGIN", "END", "ERROR"};
+
+	for (size_t i = 0; i < DT_ARRAY_SIZE(names); i++)
+		if (strlen(names[i]) == n && memcmp(s, names[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* The keywords that begin a type: what "int*" may be declaring. */
+static bool
+is_type_keyword(dt_tok_kind_t k)
+{
+	switch (k) {
+	case TOK_CHAR_KW: case TOK_SHORT: case TOK_INT_KW: case TOK_LONG: case TOK_SIGNED:
+	case TOK_UNSIGNED: case TOK_VOID: case TOK_STRING_KW: case TOK_FLOAT: case TOK_DOUBLE:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static void
 set_text(dt_lexer_t *lx, dt_token_t *tok, const char *s, size_t n)
 {
@@ -532,7 +567,10 @@ set_text(dt_lexer_t *lx, dt_token_t *tok, const char *s, size_t n)
 
 /*
  * In DT_LEX_PROGRAM: a keyword, a type name, or one probe description. The word is read
- * whole before deciding, so "intr:::" is a description and "int" a keyword.
+ * whole before deciding, so "intr:::" is a description and "int" a keyword. "int*x" could
+ * begin either a declaration or a description globbing on '*': as DTrace, unless -x pspec,
+ * a word without any of ":-.?!`" (which no type name has) and other than BEGIN, END and
+ * ERROR is a type when the part before its first '*' (or all of it) names one.
  */
 static void
 lex_program_word(dt_lexer_t *lx, dt_token_t *tok)
@@ -555,6 +593,19 @@ lex_program_word(dt_lexer_t *lx, dt_token_t *tok)
 	}
 	while (q < end && is_pdesc_char((unsigned char)*q))
 		q++;
+	if (!lx->cc->pspec &&
+	    !memchr_any(s, (size_t)(q - s), ":-.?!`") && !is_special_probe(s, (size_t)(q - s))) {
+		const char *star = memchr(s, '*', (size_t)(q - s));
+		size_t n = star && star > s ? (size_t)(star - s) : (size_t)(q - s);
+		dt_tok_kind_t k = keyword(s, n);
+
+		set_text(lx, tok, s, n);
+		if (is_type_keyword(k) || (k == TOK_IDENT && dt_is_typename(lx->cc, tok->text))) {
+			tok->kind = k;
+			lx_advn(lx, n);
+			return;
+		}
+	}
 	tok->kind = TOK_PDESC;
 	set_text(lx, tok, s, (size_t)(q - s));
 	lx_advn(lx, (size_t)(q - s));

@@ -52,6 +52,7 @@ typedef struct dt_parser {
 	int nest;		/* (), [] nesting inside the predicate */
 	int parens, brackets;	/* '(' and '[' read and not closed, counted as DTrace's lexer
 				 * does, which names an extra or unclosed one */
+	bool top_decl;		/* in a declaration outside any clause */
 } dt_parser_t;
 
 static dt_node_t *parse_expr(dt_parser_t *p);
@@ -157,9 +158,9 @@ syntax_error(dt_parser_t *p)
 			      is_tok(p, TOK_RPAREN) ? ")" : "]");
 	else if (p->tok.kind == TOK_PRAGMA && dt_sema_pragma_inline(p->cc, p->tok.text, p->tok.loc))
 		return;
-	else if (p->tok.kind == TOK_EOF)
-		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc,
-			      "syntax error near end of input");
+	else if (p->tok.kind == TOK_EOF)	/* DTrace's lexer words it so in a declaration */
+		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc, "syntax error near end%sinput",
+			      p->top_decl ? "-of-" : " of ");
 	else
 		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc, "syntax error near \"%s\"",
 			      tok_near(p));
@@ -1750,7 +1751,9 @@ dt_parse(dt_compile_t *cc, const dt_source_t *src)
 		default:
 			if (is_decl_start(&p)) {
 				p.lx.state = DT_LEX_CODE;
+				p.top_decl = true;
 				parse_declaration(&p, &prog->list, DT_LEX_PROGRAM, false);
+				p.top_decl = false;
 			} else {
 				syntax_error(&p);
 			}

@@ -74,6 +74,7 @@ typedef struct dt_options {
 	bool errtags;
 	unsigned maxerrors;	/* compile errors printed: DTrace stops at the first */
 	bool zdefs;		/* -Z: allow descriptions that match nothing */
+	bool pspec;		/* a program's ambiguous "int*" is a probe description */
 	bool destructive;	/* -w */
 	bool bpflog;		/* show the verifier's whole log on failed loads */
 	uint32_t rejectclause;	/* debugging: clause N (1-based) starts with an instruction the
