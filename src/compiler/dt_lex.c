@@ -532,18 +532,6 @@ memchr_any(const char *s, size_t n, const char *set)
 	return false;
 }
 
-/* BEGIN, END and ERROR: descriptions that can never be type names. */
-static bool
-is_special_probe(const char *s, size_t n)
-{
-	static const char *const names[] = {"BEGIN", "END", "ERROR"};
-
-	for (size_t i = 0; i < DT_ARRAY_SIZE(names); i++)
-		if (strlen(names[i]) == n && memcmp(s, names[i], n) == 0)
-			return true;
-	return false;
-}
-
 /* The keywords that begin a type: what "int*" may be declaring. */
 static bool
 is_type_keyword(dt_tok_kind_t k)
@@ -569,8 +557,9 @@ set_text(dt_lexer_t *lx, dt_token_t *tok, const char *s, size_t n)
  * In DT_LEX_PROGRAM: a keyword, a type name, or one probe description. The word is read
  * whole before deciding, so "intr:::" is a description and "int" a keyword. "int*x" could
  * begin either a declaration or a description globbing on '*': as DTrace, unless -x pspec,
- * a word without any of ":-.?!`" (which no type name has) and other than BEGIN, END and
- * ERROR is a type when the part before its first '*' (or all of it) names one.
+ * a word without any of ":-.?!`" (which no type name has) is a type when the part before its
+ * first '*' (or all of it) names one. (DTrace also never takes BEGIN, END or ERROR for a
+ * type; that differs from this only for a program that makes one of them a typedef.)
  */
 static void
 lex_program_word(dt_lexer_t *lx, dt_token_t *tok)
@@ -594,7 +583,7 @@ lex_program_word(dt_lexer_t *lx, dt_token_t *tok)
 	while (q < end && is_pdesc_char((unsigned char)*q))
 		q++;
 	if (!lx->cc->pspec &&
-	    !memchr_any(s, (size_t)(q - s), ":-.?!`") && !is_special_probe(s, (size_t)(q - s))) {
+	    !memchr_any(s, (size_t)(q - s), ":-.?!`")) {
 		const char *star = memchr(s, '*', (size_t)(q - s));
 		size_t n = star && star > s ? (size_t)(star - s) : (size_t)(q - s);
 		dt_tok_kind_t k = keyword(s, n);
