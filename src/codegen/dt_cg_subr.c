@@ -925,39 +925,55 @@ dt_cg_and2(dt_cg_t *cg, uint32_t a, uint32_t b)
 	EMIT(cg, DT_ALU64_REG(BPF_AND, 1, 2));
 }
 
+/* r0 = the slots at a and b of the scratch value, ORed (0 or 1 each). */
+static void
+dt_cg_or2(dt_cg_t *cg, uint32_t a, uint32_t b)
+{
+	MLD(0, a);
+	dt_cg_mop(cg, BPF_OR, 0, b);
+}
+
 /*
- * cleanpath(s), as DTrace defines it (and its own tests pin down): "//" becomes "/", "/./"
- * goes, and "/../" (or a final "/..") takes the output back to its last '/' (to its start
- * when there is none), without regard to symbolic links; a trailing "/." stays, and so does
- * a trailing '/'. DTrace's loop reads ahead after each '/'; here one pass over the input
- * keeps what it has read of "/..": the phase S is 0 (none), 1 ("/"), 2 ("/."), 3 ("/..").
- * A character then either moves the phase on, or takes the output back (S 3, at '/' or the
- * end), or goes out after the S characters of "/.." read so far. The slashes written are
- * on a stack (16-bit positions), so going back is a pop, not a scan.
+ * cleanpath(s), as DTrace on Linux defines it (Oracle's, and Plan 9's and Go's path rules):
+ * "//" becomes "/", a "." name goes, a ".." name goes with the name before it, one at the
+ * root goes, one at the start of a relative path stays; no trailing '/', except for the root
+ * itself; a relative path that comes to nothing is "." (the empty string stays empty). The
+ * file system is not consulted (symbolic links).
+ * One pass over the input, in phases P: 0 inside a name, 1 at the start of one, 2 after ".",
+ * 3 after "..". A name's '/' goes out only with the name's first character that is not
+ * ".", or ".." that stays, so trailing slashes and "." names never go out. Where each name
+ * begins in the output is on a stack (16-bit positions), so ".." is a pop, not a scan.
  * As in strtok(), every step is arithmetic with no branch on the data, and the output and
  * the stack are indexed through masks of a power of two, so the verifier walks the loop
  * once, a constant number of instructions per character. The output is never longer than
- * the input, and unlike DTrace's it is not cut 5 characters before strsize.
+ * the input.
  */
 static uint32_t
 dt_cg_cleanpath_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
 	uint32_t ca = lib->key[0], p2 = 8, in, out, stk, v;
-	int loop = LBL();
-	/* v + 0: S, 8: done, 16: j (output length), 24: stack depth, 32: c, 40: c is NUL,
-	 * 48: act (not done), 56: c is '/', 64: c is '.', 72: e (c goes out), 80: sp (back up),
-	 * 88: push (a '/' goes out), 96: how many characters go out, 104: c is '.' in phase 1
-	 * or 2, 112: S is 3, 120: S before this character */
+	int loop = LBL(), keep = LBL();
+	/* v + 0: P, 8: done, 16: w (output length), 24: stack depth, 32: c, 40: c is NUL,
+	 * 48: act (not done), 56: c is '/', 64: c is '.', 72: rooted, 80: st (a name starts
+	 * going out), 88: dd (".." ends), 96: '/'s going out (0 or 1), 104: '/'s and '.'s going
+	 * out, 112: pop, 120: how many characters go out, 128: P is 3 */
 
 	while (p2 < ca + 8)
 		p2 *= 2;
 	in = dt_cg_temp(cg, ca);
 	out = dt_cg_temp(cg, p2 + 8);
 	stk = dt_cg_temp(cg, p2);
-	v = dt_cg_temp(cg, 128);
+	v = dt_cg_temp(cg, 136);
 	dt_cg_sload_arg(cg, 0, in, ca);
-	for (uint32_t i = 0; i < 32; i += 8)
+	for (uint32_t i = 8; i < 32; i += 8)
 		MSTI(v + i, 0);
+	MSTI(v + 0, 1);
+	/* a rooted path's '/' is out from the start */
+	LDB(1, 7, in);
+	dt_cg_eqk(cg, 2, 1, '/');
+	MST(v + 72, 2);
+	MST(v + 16, 2);
+	EMIT(cg, DT_ST(BPF_B, 7, out, '/'));
 	EMIT(cg, DT_MOV64_IMM(3, 0));
 	PLACE(loop);
 	dt_cg_ldb_nul(cg, in);
@@ -971,113 +987,135 @@ dt_cg_cleanpath_body(dt_cg_t *cg, const dt_cglib_t *lib)
 	dt_cg_eqk(cg, 2, 1, '.');
 	MST(v + 64, 2);
 	MLD(0, v + 0);
-	MST(v + 120, 0);
-	dt_cg_eqk(cg, 1, 0, 1);
-	dt_cg_eqk(cg, 2, 0, 2);
-	EMIT(cg, DT_ALU64_REG(BPF_OR, 1, 2));
-	MLD(2, v + 64);
-	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 1));
-	MST(v + 104, 2);
 	dt_cg_eqk(cg, 1, 0, 3);
-	MST(v + 112, 1);
-	/* sp = act & S3 & (slash | nul) */
-	MLD(2, v + 56);
-	dt_cg_mop(cg, BPF_OR, 2, v + 40);
-	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 1));
-	dt_cg_mop(cg, BPF_AND, 2, v + 48);
-	MST(v + 80, 2);
-	/* e = act & !(slash | dot in phase 1 or 2 | S3 & nul); n = e * (S + !nul) */
-	MLD(2, v + 40);
-	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 1));
-	dt_cg_mop(cg, BPF_OR, 2, v + 56);
-	dt_cg_mop(cg, BPF_OR, 2, v + 104);
-	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 1));
-	dt_cg_mop(cg, BPF_AND, 2, v + 48);
-	MST(v + 72, 2);
-	MLD(4, v + 40);
-	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 4, 1));
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 0));
-	EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, 2));
-	MST(v + 96, 4);
-	/* push = e & S != 0 | sp & nul */
-	dt_cg_eqk(cg, 1, 0, 0);
-	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 1, 1));
-	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 1));
-	MLD(4, v + 80);
-	MLD(5, v + 40);
-	EMIT(cg, DT_ALU64_REG(BPF_AND, 4, 5));
-	EMIT(cg, DT_ALU64_REG(BPF_OR, 2, 4));
-	MST(v + 88, 2);
-	/* S += act & slash ? 1 - S : act & dot in 1 or 2 ? 1 : e ? -S : 0 */
-	dt_cg_and2(cg, v + 56, v + 48);
-	EMIT(cg, DT_MOV64_IMM(4, 1));
-	EMIT(cg, DT_ALU64_REG(BPF_SUB, 4, 0));
-	EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, 1));
-	dt_cg_and2(cg, v + 104, v + 48);
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 1));
-	MLD(2, v + 72);
-	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 0));
-	EMIT(cg, DT_ALU64_REG(BPF_SUB, 4, 2));
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 4));
-	MST(v + 0, 0);
-	/* done |= act & nul */
-	dt_cg_and2(cg, v + 48, v + 40);
-	MLD(0, v + 8);
+	MST(v + 128, 1);
+	/* st = act & P != 0 & (c is neither NUL, '/' nor '.' | c is '.' & P is 3) */
+	dt_cg_or2(cg, v + 40, v + 56);
+	dt_cg_mop(cg, BPF_OR, 0, v + 64);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 0, 1));
+	dt_cg_and2(cg, v + 64, v + 128);
 	EMIT(cg, DT_ALU64_REG(BPF_OR, 0, 1));
-	MST(v + 8, 0);
-	/* back up where sp: j = the top of the stack (0 when empty), popped */
-	MLD(0, v + 24);
-	dt_cg_eqk(cg, 1, 0, 0);
-	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 1, 1));
-	EMIT(cg, DT_MOV64_REG(2, 0));
-	EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 1));
-	dt_cg_stkaddr(cg, p2);
-	EMIT(cg, DT_LDX(BPF_H, 2, 2, stk));
-	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 1));
-	dt_cg_mop(cg, BPF_SUB, 2, v + 16);
-	MLD(5, v + 80);
-	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 5));
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 2));
-	MST(v + 16, 4);
-	EMIT(cg, DT_ALU64_REG(BPF_AND, 1, 5));
-	EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 1));
-	MST(v + 24, 0);
-	/* out[j ..] = the first S characters of "/..", then c */
+	MLD(1, v + 0);
+	dt_cg_eqk(cg, 2, 1, 0);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 0, 2));
+	dt_cg_mop(cg, BPF_AND, 0, v + 48);
+	MST(v + 80, 0);
+	/* dd = act & P is 3 & (c is '/' | NUL); pop = dd & depth != 0 */
+	dt_cg_or2(cg, v + 40, v + 56);
+	dt_cg_mop(cg, BPF_AND, 0, v + 128);
+	dt_cg_mop(cg, BPF_AND, 0, v + 48);
+	MST(v + 88, 0);
+	MLD(1, v + 24);
+	dt_cg_eqk(cg, 2, 1, 0);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 2, 1));
+	EMIT(cg, DT_MOV64_REG(5, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 5, 2));
+	MST(v + 112, 5);
+	/* r0 = a ".." that stays: dd & depth is 0 & not rooted */
+	EMIT(cg, DT_ALU64_REG(BPF_XOR, 0, 5));
+	MLD(4, v + 72);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 4, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 0, 4));
+	/* '/'s = (st | r0) & w > rooted; then + '.'s: st * (P - 1) + 2 * r0 */
+	MLD(1, v + 80);
+	EMIT(cg, DT_MOV64_REG(2, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 2, 0));
+	MLD(5, v + 72);
+	MLD(4, v + 16);
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 5, 4));
+	EMIT(cg, DT_ALU64_IMM(BPF_RSH, 5, 63));
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 2, 5));
+	MST(v + 96, 2);
+	MLD(4, v + 0);
+	EMIT(cg, DT_ALU64_IMM(BPF_SUB, 4, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 4, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 4));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 0));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 0));
+	MST(v + 104, 2);
+	/* characters out: those, + c where act & (P is 0 & c is neither NUL nor '/' | st) */
+	dt_cg_or2(cg, v + 40, v + 56);
+	EMIT(cg, DT_ALU64_IMM(BPF_XOR, 0, 1));
+	MLD(1, v + 0);
+	dt_cg_eqk(cg, 4, 1, 0);
+	EMIT(cg, DT_ALU64_REG(BPF_AND, 0, 4));
+	dt_cg_mop(cg, BPF_OR, 0, v + 80);
+	dt_cg_mop(cg, BPF_AND, 0, v + 48);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 2));
+	MST(v + 120, 0);
+	/* out[w + k] = k < '/'s ? '/' : k < '/'s and '.'s ? '.' : c, for k 0 to 3 */
+	MLD(4, v + 16);
 	EMIT(cg, DT_ALU64_IMM(BPF_AND, 4, (int32_t)(p2 - 1)));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 7));
-	MLD(1, v + 32);
-	MLD(0, v + 120);
-	for (int k = 0; k < 3; k++) {
-		/* r5 = S > k */
-		EMIT(cg, DT_MOV64_REG(5, 0));
-		EMIT(cg, DT_ALU64_IMM(BPF_SUB, 5, k + 1));
+	for (int k = 0; k < 4; k++) {
+		MLD(1, v + 32);
+		MLD(0, v + 104);	/* r0 = k < '/'s and '.'s */
+		EMIT(cg, DT_MOV64_IMM(5, k));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 5, 0));
 		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 5, 63));
-		EMIT(cg, DT_ALU64_IMM(BPF_XOR, 5, 1));
-		EMIT(cg, DT_MOV64_IMM(2, k == 0 ? '/' : '.'));
+		EMIT(cg, DT_MOV64_IMM(2, '.'));
 		EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 1));
 		EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 5));
-		EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 1));
-		EMIT(cg, DT_STX(BPF_B, 4, 2, (out + (uint32_t)k)));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 2));
+		MLD(0, v + 96);		/* r5 = k < '/'s */
+		EMIT(cg, DT_MOV64_IMM(5, k));
+		EMIT(cg, DT_ALU64_REG(BPF_SUB, 5, 0));
+		EMIT(cg, DT_ALU64_IMM(BPF_RSH, 5, 63));
+		EMIT(cg, DT_ALU64_IMM(BPF_MUL, 5, '/' - '.'));
+		EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 5));
+		EMIT(cg, DT_STX(BPF_B, 4, 1, (out + (uint32_t)k)));
 	}
-	EMIT(cg, DT_STX(BPF_B, 4, 1, (out + 3)));
-	/* push j where a '/' went out; j += n, + 1 for the '/' after a final "/.." */
+	/* st: stack[depth++] = w. pop: w = stack[--depth]. Else w += the characters out. */
 	MLD(0, v + 24);
 	EMIT(cg, DT_MOV64_REG(2, 0));
 	dt_cg_stkaddr(cg, p2);
 	MLD(4, v + 16);
 	EMIT(cg, DT_STX(BPF_H, 2, 4, stk));
-	MLD(1, v + 88);
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 1));
+	dt_cg_mop(cg, BPF_ADD, 0, v + 80);
+	dt_cg_mop(cg, BPF_SUB, 0, v + 112);
 	MST(v + 24, 0);
-	dt_cg_and2(cg, v + 80, v + 40);
-	MLD(2, v + 96);
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 1, 2));
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 1));
-	MST(v + 16, 4);
+	EMIT(cg, DT_MOV64_REG(2, 0));
+	dt_cg_stkaddr(cg, p2);
+	EMIT(cg, DT_LDX(BPF_H, 2, 2, stk));
+	MLD(5, v + 120);
+	MLD(4, v + 16);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 5));
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 2, 4));
+	MLD(5, v + 112);
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 2, 5));
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 2, 4));
+	MST(v + 16, 2);
+	/* P = act ? (c is '/') + (c is '.' & P is 1 or 2) * (P + 1) : P */
+	MLD(0, v + 0);
+	dt_cg_eqk(cg, 1, 0, 1);
+	dt_cg_eqk(cg, 2, 0, 2);
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 1, 2));
+	dt_cg_mop(cg, BPF_AND, 1, v + 64);
+	EMIT(cg, DT_MOV64_REG(2, 0));
+	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, 1));
+	EMIT(cg, DT_ALU64_REG(BPF_MUL, 1, 2));
+	dt_cg_mop(cg, BPF_ADD, 1, v + 56);
+	EMIT(cg, DT_ALU64_REG(BPF_SUB, 1, 0));
+	dt_cg_mop(cg, BPF_MUL, 1, v + 48);
+	EMIT(cg, DT_ALU64_REG(BPF_ADD, 0, 1));
+	MST(v + 0, 0);
+	/* done |= act & NUL */
+	dt_cg_and2(cg, v + 48, v + 40);
+	MLD(0, v + 8);
+	EMIT(cg, DT_ALU64_REG(BPF_OR, 0, 1));
+	MST(v + 8, 0);
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
 	JIMM(BPF_JLT, 3, ca, loop);
 
+	/* nothing out of something: "." */
 	MLD(4, v + 16);
+	JIMM(BPF_JNE, 4, 0, keep);
+	LDB(1, 7, in);
+	JIMM(BPF_JEQ, 1, 0, keep);
+	EMIT(cg, DT_ST(BPF_B, 7, out, '.'));
+	EMIT(cg, DT_MOV64_IMM(4, 1));
+	PLACE(keep);
 	EMIT(cg, DT_ALU64_IMM(BPF_AND, 4, (int32_t)(p2 - 1)));
 	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 7));
 	EMIT(cg, DT_ST(BPF_B, 4, out, 0));
