@@ -53,6 +53,7 @@ typedef struct dt_parser {
 	int parens, brackets;	/* '(' and '[' read and not closed, counted as DTrace's lexer
 				 * does, which names an extra or unclosed one */
 	bool top_decl;		/* in a declaration outside any clause */
+	dt_token_t prev[3];	/* the tokens before the current one, latest first */
 } dt_parser_t;
 
 static dt_node_t *parse_expr(dt_parser_t *p);
@@ -76,6 +77,9 @@ static void
 advance(dt_parser_t *p)
 {
 	p->last_line = p->tok.loc.line;
+	p->prev[2] = p->prev[1];
+	p->prev[1] = p->prev[0];
+	p->prev[0] = p->tok;
 	p->parens += (p->tok.kind == TOK_LPAREN) - (p->tok.kind == TOK_RPAREN);
 	p->brackets += (p->tok.kind == TOK_LBRACKET) - (p->tok.kind == TOK_RBRACKET);
 	p->tok = dt_lex_next(&p->lx);
@@ -140,6 +144,30 @@ tok_near(dt_parser_t *p)
 static bool pred_unclosed(dt_parser_t *p);
 
 /*
+ * A syntax error right after "(name *" or "(name)" and before an operand is most likely a
+ * cast to a type this program cannot see (a Solaris type such as callout_t, or a misspelt
+ * one): say which, for the error to name the cause and not only the place.
+ */
+static void
+cast_hint(dt_parser_t *p, dt_diag_t *diag)
+{
+	const dt_token_t *t = p->prev;
+
+	if (t[1].kind != TOK_IDENT || t[2].kind != TOK_LPAREN)
+		return;
+	if (!(t[0].kind == TOK_STAR && is_tok(p, TOK_RPAREN)) &&
+	    !(t[0].kind == TOK_RPAREN &&
+	      (is_tok(p, TOK_IDENT) || is_tok(p, TOK_INT) || is_tok(p, TOK_CHAR) ||
+	       is_tok(p, TOK_STRING) || is_tok(p, TOK_MACRO) || is_tok(p, TOK_SYMBOL) ||
+	       is_tok(p, TOK_LPAREN))))
+		return;
+	dt_diag_hint(&p->cc->diags, diag,
+		     "if \"%s\" is meant as a type, no type has that name here: not one of D's, "
+		     "this kernel's (BTF) or the program's",
+		     t[1].text);
+}
+
+/*
  * syntax error near "tok", at the current token; the first error of a panic only. DTrace's
  * own words where its lexer finds the mistake: a ')' or ']' with none open is "extra ) in
  * input stream"; a predicate's '/' inside one, "closing ) expected in predicate before /".
@@ -162,8 +190,8 @@ syntax_error(dt_parser_t *p)
 		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc, "syntax error near end%sinput",
 			      p->top_decl ? "-of-" : " of ");
 	else
-		dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc, "syntax error near \"%s\"",
-			      tok_near(p));
+		cast_hint(p, dt_diag_error(&p->cc->diags, D_SYNTAX, p->tok.loc,
+					   "syntax error near \"%s\"", tok_near(p)));
 }
 
 /*
