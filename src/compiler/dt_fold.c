@@ -4,11 +4,16 @@
  *
  *   typed AST --dt_fold_program--> typed AST whose constant operators are INT nodes
  *
- * An operator whose operands are integer constants becomes the constant it computes, with
- * C's rules, in the type analysis gave the operator: + - * / % & | ^ << >> and the
- * comparisons (BINARY, computed in the operands' common type), && || ^^ (LOGICAL), unary
- * - + ~ (UNARY), and c ? a : b of integer type whose condition and chosen side are constant
- * (TERNARY). Division by zero is left alone: analysis reported it. The pass works bottom-up,
+ * An operator whose operands are integer constants becomes the constant it computes, typed
+ * as analysis typed the operator: + - * / % & | ^ << >> and the comparisons (BINARY, signed
+ * or not as the operands' common type is), && || ^^ (LOGICAL), unary - + ~ (UNARY), and
+ * c ? a : b of integer type whose condition and chosen side are constant (TERNARY).
+ *
+ * Values are computed in 64 bits, as DTrace folds them: a signed result keeps all 64 bits
+ * even where its type is narrower (signed overflow has no value in C; DTrace keeps the
+ * register's), so lquantize(x, 0, 10, 1, (1 << 63) - 1) adds INT64_MAX although
+ * (1 << 63) - 1 is an int. It is narrowed where it is stored or cast, like any value of
+ * its type. An unsigned result wraps at its type's width, as C defines. Division by zero is left alone: analysis reported it. The pass works bottom-up,
  * so (1 + 2) * 3 becomes 9. Casts, inlines and sizeof are not this pass's: analysis already
  * made sizeof and offsetof constants, and a cast of a constant stays a cast.
  *
@@ -29,11 +34,11 @@ dt_fold_norm(uint64_t v, uint32_t size, bool is_signed)
 	return is_signed ? (uint64_t)((int64_t)(v << sh) >> sh) : (v << sh) >> sh;
 }
 
-/* A constant's value as the 64 bits its type extends it to. */
+/* A folded result of type t: unsigned ones wrap at t's width, signed ones keep 64 bits. */
 static uint64_t
-dt_fold_widen(const dt_node_t *n, uint64_t v)
+dt_fold_wrap(const dt_type_t *t, uint64_t v)
 {
-	return n->type->is_signed ? (uint64_t)(int64_t)v : v;
+	return t->is_signed ? v : dt_fold_norm(v, t->size, false);
 }
 
 /*
@@ -66,8 +71,9 @@ dt_fold_binary(const dt_node_t *n, uint64_t lv, uint64_t rv, uint64_t *vp)
 	uint64_t a, b, v;
 
 	dt_fold_common(n->left->type, n->right->type, &size, &sg);
-	a = dt_fold_norm(dt_fold_widen(n->left, lv), size, sg);
-	b = dt_fold_norm(dt_fold_widen(n->right, rv), size, sg);
+	/* an operand converts to the common type; a signed one keeps its 64 bits */
+	a = sg ? lv : dt_fold_norm(lv, size, false);
+	b = sg ? rv : dt_fold_norm(rv, size, false);
 	switch (n->op) {
 	case TOK_PLUS: v = a + b; break;
 	case TOK_MINUS: v = a - b; break;
@@ -97,7 +103,7 @@ dt_fold_binary(const dt_node_t *n, uint64_t lv, uint64_t rv, uint64_t *vp)
 	case TOK_GE: v = sg ? (int64_t)a >= (int64_t)b : a >= b; break;
 	default: return false;	/* not an arithmetic operator: a token kind, not a node kind */
 	}
-	*vp = dt_fold_norm(v, n->type->size, n->type->is_signed);
+	*vp = dt_fold_wrap(n->type, v);
 	return true;
 }
 
@@ -126,9 +132,8 @@ dt_fold_value(const dt_node_t *n, uint64_t *vp)
 		if ((n->op != TOK_MINUS && n->op != TOK_PLUS && n->op != TOK_TILDE) || !n->type ||
 		    !n->left->type || !dt_fold_value(n->left, &a))
 			return false;
-		a = dt_fold_widen(n->left, a);
 		a = n->op == TOK_MINUS ? -a : n->op == TOK_TILDE ? ~a : a;
-		*vp = dt_fold_norm(a, n->type->size, n->type->is_signed);
+		*vp = dt_fold_wrap(n->type, a);
 		return true;
 	case DT_NODE_TERNARY: {
 		const dt_node_t *c;
@@ -139,7 +144,7 @@ dt_fold_value(const dt_node_t *n, uint64_t *vp)
 		c = a ? n->left : n->right;
 		if (!c->type || !dt_fold_value(c, &b))
 			return false;
-		*vp = dt_fold_norm(dt_fold_widen(c, b), n->type->size, n->type->is_signed);
+		*vp = dt_fold_wrap(n->type, b);
 		return true;
 	}
 	case DT_NODE_IDENT:
@@ -149,7 +154,7 @@ dt_fold_value(const dt_node_t *n, uint64_t *vp)
 		    (n->type->kind != DT_TYPE_INT && n->type->kind != DT_TYPE_ENUM) ||
 		    !n->left || !n->left->type || !dt_fold_value(n->left, &a))
 			return false;
-		*vp = dt_fold_norm(dt_fold_widen(n->left, a), n->type->size, n->type->is_signed);
+		*vp = dt_fold_norm(a, n->type->size, n->type->is_signed);	/* a store */
 		return true;
 	case DT_NODE_PROGRAM: case DT_NODE_CLAUSE: case DT_NODE_PDESC: case DT_NODE_PRAGMA:
 	case DT_NODE_DECL: case DT_NODE_INLINE: case DT_NODE_TYPEDEF: case DT_NODE_BLOCK:
