@@ -38,11 +38,11 @@ static const struct dt_const {
 const char *
 dt_const_lookup(const char *name, int64_t *val)
 {
-	/* NULL: the Solaris guide's "built-in alias for address 0"; a long 0, as DTrace
-	 * defines it (printf("%u", NULL) is fine) */
+	/* NULL: the Solaris guide's "built-in alias for address 0": an int 0, C's null pointer
+	 * constant, so a pointer compares with it and takes it; sizeof (NULL) is 4 in DTrace */
 	if (strcmp(name, "NULL") == 0) {
 		*val = 0;
-		return "long";
+		return "int";
 	}
 	if (strncmp(name, "R_", 2) != 0)
 		return NULL;

@@ -1,6 +1,8 @@
 /*
- * NULL is address 0, a long as DTrace defines it (so %u and %d print it). Strings are values here, and where DTrace's string subroutines return
- * NULL (strtok at the end, strstr, ...) they return "": a string against NULL is "".
+ * NULL is address 0, an int 0 as in DTrace (sizeof (NULL) is 4; %u and %d print it), which a
+ * pointer compares with and takes (C's null pointer constant). Strings are values here, and
+ * where DTrace's string subroutines return NULL (strtok at the end, strstr, ...) they return
+ * "": a string against NULL is "".
  */
 BEGIN
 {
@@ -9,5 +11,9 @@ BEGIN
 	printf("%u %d %d\n", NULL, NULL, sizeof (NULL));
 	/* C's null pointer constant: a pointer against NULL in ?: is that pointer's type */
 	printf("%d %d\n", (0 ? curthread : NULL) == NULL, (1 ? NULL : curthread) == NULL);
+	self->t = curthread;
+	self->t = NULL;
+	this->t = (struct task_struct *)NULL;
+	printf("%d %d\n", self->t == NULL, this->t == NULL);
 	exit(0);
 }
