@@ -685,9 +685,10 @@ int dt_type_enum_value(dt_compile_t *cc, const char *name, int64_t *val, const d
  * dt_type_dtag: the struct, union or enum "tag" ("" for an anonymous one, not registered):
  *   the one declared before when it is still incomplete, else a new incomplete type.
  * dt_type_layout: give struct or union t its n members (names, types and bit-field widths
- *   set) and lay them out as C does on x86-64, bit-fields packed into their type's units;
- *   an unnamed member that is not a struct or union is an unnamed bit-field (width 0: C's
- *   "int : 0"): it pads, and is dropped from the members. t becomes complete.
+ *   set) and lay them out as DTrace does: C's offsets for ordinary members, each bit-field
+ *   in bytes of its own, no tail padding; an unnamed member that is not a struct or union
+ *   is an unnamed bit-field: it pads (width 0: nothing), and is dropped from the members.
+ *   t becomes complete.
  * dt_type_set_enums: give enum t its n enumerators; t becomes complete.
  * dt_type_dtypedef: register typedef "name" for t; returns the typedef name's type.
  * dt_type_align: a type's alignment in bytes (1 for void and strings).

@@ -1374,46 +1374,56 @@ dt_type_align(dt_compile_t *cc, const dt_type_t *t)
 }
 
 /*
- * C's layout on x86-64 (the SysV ABI, as GCC does it), in bits:
+ * The layout of a struct or union a program declares: DTrace's, which appends each member
+ * to its CTF type as the C compiler it stands for would place an ordinary member, and
+ * gives each bit-field a place of its own:
  *
- *   an ordinary member     starts at the next multiple of its alignment
- *   a bit-field of type T  goes on at the current bit unless it would cross a boundary of
- *                          T's alignment; then it starts at that boundary
- *   "T : 0" (unnamed)      moves to the next boundary of T's alignment
+ *   a member               starts at the first byte after the previous member's last bit
+ *                          (its type's bits, or its width for a bit-field), rounded up to a
+ *                          multiple of its alignment
+ *   a bit-field of width w is an integer of its own: ceil(w / 8) bytes rounded up to a
+ *                          power of two are its size and alignment; it holds the low w bits
+ *                          of its first byte on (struct { int a : 1; int b : 3; } is 2 bytes)
+ *   "T : 0" (unnamed)      is nothing (DTrace ignores it)
+ *   the size               is the last member's offset + size (a wide bit-field's unused
+ *                          bytes before it count only while it is last); no tail padding
  *
- * Bit numbers count from the least significant bit of the first byte (little-endian), as
- * BTF's bit offsets do. Unnamed bit-fields pad but are not members, and do not add their
- * type's alignment to the struct's. Union members all start at bit 0.
+ * so a struct of ordinary members has C's offsets. Bit numbers count from the least
+ * significant bit of the first byte (little-endian), as BTF's bit offsets do. An unnamed
+ * bit-field takes its place but is not a member, and does not add to the struct's
+ * alignment. Union members all start at bit 0; a union is as big as its biggest member.
+ * Kernel types keep their own layout (BTF's offsets and sizes).
  */
 void
 dt_type_layout(dt_compile_t *cc, dt_type_t *t, dt_member_t *ms, uint32_t n)
 {
-	uint64_t off = 0, end = 0, size;
-	uint32_t align = 1, k = 0;
+	uint64_t end = 0, size = 0;
+	uint32_t k = 0;
+	bool first = true;
 
 	for (uint32_t i = 0; i < n; i++) {
 		const dt_type_t *mt = dt_type_resolve(ms[i].type);
-		uint64_t unit = (uint64_t)dt_type_align(cc, mt) * 8, w = ms[i].bit_size;
+		uint64_t w = ms[i].bit_size, msize = mt->size, align = dt_type_align(cc, mt);
+		uint64_t off = 0;
 		bool pad = !ms[i].name[0] && mt->kind != DT_TYPE_STRUCT && mt->kind != DT_TYPE_UNION;
 
-		if (t->kind == DT_TYPE_UNION)
-			off = 0;
-		if (w == 0) {
-			off = DT_ALIGN(off, unit);
-			if (!pad)
-				w = (uint64_t)mt->size * 8;
-		} else if (off / unit != (off + w - 1) / unit) {
-			off = DT_ALIGN(off, unit);
-		}
-		ms[i].bit_off = off > UINT32_MAX ? UINT32_MAX : (uint32_t)off;
-		off += w;
-		end = off > end ? off : end;
-		if (pad)
+		if (pad && w == 0)
 			continue;
-		align = unit / 8 > align ? (uint32_t)(unit / 8) : align;
-		ms[k++] = ms[i];
+		if (w) {
+			for (msize = 1; msize * 8 < w; msize *= 2)
+				;
+			align = msize;
+		}
+		if (t->kind == DT_TYPE_STRUCT && !first)
+			off = DT_ALIGN((end + 7) / 8, align);
+		first = false;
+		ms[i].bit_off = off * 8 > UINT32_MAX ? UINT32_MAX : (uint32_t)(off * 8);
+		end = off * 8 + (w ? w : msize * 8);
+		if (t->kind == DT_TYPE_STRUCT || off + msize > size)
+			size = off + msize;
+		if (!pad)
+			ms[k++] = ms[i];
 	}
-	size = DT_ALIGN((end + 7) / 8, align);
 	t->size = size > UINT32_MAX / 8 ? UINT32_MAX / 8 : (uint32_t)size;
 	t->members = ms;
 	t->nmembers = k;

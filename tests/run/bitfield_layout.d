@@ -1,7 +1,10 @@
 /*
- * Bit-fields of a script struct, laid out as C does and read over known bytes: the
- * trigger's name ("getpid") in its task's comm. The values are what gcc reads from the same
- * bytes through the same struct.
+ * Bit-fields of a script struct, laid out as DTrace does (each in bytes of its own, at the
+ * byte after the previous member, aligned to its size: ceil(width / 8) rounded up to a power
+ * of two) and read over known bytes: the trigger's name ("getpid", 67 65 74 70 69 64 00...)
+ * in its task's comm. a is byte 0's low 4 bits (7), b byte 1's low 5 (5), c byte 2's low 7
+ * (116), d the low 13 bits of bytes 4-5 (0x469), e byte 6 (0), f bytes 8-12 (0): 16 bytes.
+ * The union's members all start at byte 0; the unnamed 40-bit field makes it 8 bytes.
  */
 struct bits {
 	unsigned int a : 4;

@@ -411,13 +411,15 @@ UNIT_TEST(type_definitions)
 	UNIT_EQ_STR(error_of("int a[string]; BEGIN { a[1] = 2; }"),
 		    "D_PROTO_ARG 1:26 action list: a[ ] key #1 is incompatible with prototype:\n"
 		    "\tprototype: string\n\t      key: int");
-	/* C's layout, enumerators counting on from the last value (a false check divides by zero) */
+	/* DTrace's layout: C's offsets, no tail padding (a struct ends with its last member, a
+	 * union with its biggest); enumerators counting on from the last value (a false
+	 * check divides by zero) */
 	UNIT_EQ_STR(error_of("struct s { char c; long l; short h; };\n"
 			     "union u { char c[5]; int i; };\n"
 			     "typedef struct s s_t;\n"
 			     "enum e { A, B = 5, C, D = C * 2 };\n"
-			     "BEGIN { trace(1 / (sizeof (struct s) == 24 && offsetof(s_t, h) == 16 &&\n"
-			     "    sizeof (union u) == 8 && C == 6 && D == 12)); }"),
+			     "BEGIN { trace(1 / (sizeof (struct s) == 18 && offsetof(s_t, h) == 16 &&\n"
+			     "    sizeof (union u) == 5 && C == 6 && D == 12)); }"),
 		    "(compiled)");
 }
 
@@ -448,17 +450,26 @@ out:
 	return buf;
 }
 
-/* bit-fields: GCC's x86-64 layout (checked against gcc), and DTrace's errors */
+/*
+ * bit-fields: DTrace's layout (as its tst.SizeofBitField shows: struct { int a : 1; int b : 3; }
+ * is 2 bytes), and DTrace's errors
+ */
 UNIT_TEST(bitfields)
 {
-	/* packed into the type's unit; moved on where it would cross one; named ones align */
+	/* each at the byte after the previous member, aligned to its own size (ceil(w / 8)
+	 * bytes rounded up to a power of two); the size ends with the last member */
 	UNIT_EQ_STR(layout_of("struct s { unsigned a : 4; int b : 5; char c : 7; int d : 30;\n"
 			      "  long e : 40; char f; };", "struct s"),
-		    "size 16: a@0:4 b@4:5 c@9:7 d@32:30 e@64:40 f@104:0");
-	/* unnamed ones pad without aligning the struct; ": 0" moves to the next unit */
+		    "size 14: a@0:4 b@8:5 c@16:7 d@32:30 e@64:40 f@104:0");
+	UNIT_EQ_STR(layout_of("struct s { long e : 40; };", "struct s"), "size 8: e@0:40");
+	UNIT_EQ_STR(layout_of("struct s { int a : 1; int b : 3; int c : 3; };", "struct s"),
+		    "size 3: a@0:1 b@8:3 c@16:3");
+	UNIT_EQ_STR(layout_of("struct s { int a : 20; int b : 3; int c : 12; };", "struct s"),
+		    "size 6: a@0:20 b@24:3 c@32:12");
+	/* unnamed ones take their place without aligning the struct; ": 0" is nothing */
 	UNIT_EQ_STR(layout_of("struct s { char a; int : 3; char b; int : 0; char c : 2; };",
 			      "struct s"),
-		    "size 5: a@0:0 b@16:0 c@32:2");
+		    "size 4: a@0:0 b@16:0 c@24:2");
 	UNIT_EQ_STR(layout_of("union u { char c; int a : 9; long : 40; };", "union u"),
 		    "size 8: c@0:0 a@0:9");
 	UNIT_EQ_STR(error_of("struct s { int a : 1; int b : -3; };"),
