@@ -411,7 +411,7 @@ dt_diags_print(const dt_diags_t *d, FILE *fp, bool errtags, unsigned max)
 			fprintf(fp, "dtrace: failed to compile script %s: ", src->name);
 			if (tag)
 				fprintf(fp, "[%s] ", tag);
-			if (e->loc.line > 0)
+			if (e->loc.line > 0 && e->loc.dline != DT_LINE_NONE)
 				fprintf(fp, "line %d: ", e->loc.dline ? e->loc.dline : e->loc.line);
 			fprintf(fp, "%s\n", e->msg);
 		} else if (src) {

@@ -118,8 +118,11 @@ typedef struct dt_loc {
 	int len;		/* span length in bytes on that line (>= 1 when known) */
 	int dline;		/* the line DTrace's message names when not this one (0: line):
 				 * DTrace blames the line its lexer had reached, often the next
-				 * token's; the caret still shows where the construct is */
+				 * token's; the caret still shows where the construct is.
+				 * DT_LINE_NONE: DTrace's message names no line */
 } dt_loc_t;
+
+#define DT_LINE_NONE (-1)
 
 /*
  * Error tags are DTrace's, so suites that match on them (-x errtags) keep working.

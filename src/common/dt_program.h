@@ -191,9 +191,9 @@ struct dt_pfmt;	/* a parsed printf format: dt_pfmt.h */
 
 /*
  * Bounds the compiler enforces with a D error (D_PROTO_LEN), so the consumer may decode into
- * fixed arrays: the keys of one aggregation or associative array (DTrace refuses more than
- * its tuple registers hold, 8; we hold more), and the arguments one printf() or system()
- * records.
+ * fixed arrays: the keys of one aggregation or associative array (-x tregs bounds them
+ * lower, to 9 by default, as DTrace's tuple registers do), and the arguments one printf()
+ * or system() records.
  */
 #define DT_MAX_TUPLE 64
 #define DT_MAX_ACT_ITEMS 64

@@ -415,7 +415,7 @@ dt_sema_decl_assoc(dt_sema_t *s, dt_node_t *n, dt_varkind_t kind, const dt_type_
 		ERR(s, D_DECL_IDRED, n, "identifier redeclared: %s", name);
 		return;
 	}
-	if (!dt_sema_keys_fit(s, &n->list, "associative array"))
+	if (!dt_sema_keys_fit(s, &n->list))
 		return;
 	keys = dt_arena_alloc(&s->cc->arena, n->list.len * sizeof(*keys));
 	ptrs = dt_arena_alloc(&s->cc->arena, n->list.len * sizeof(*ptrs));

@@ -148,7 +148,7 @@ dt_var_t *dt_sema_var_new(dt_sema_t *s, dt_varkind_t kind, const char *name,
 			  const dt_type_t *t);
 void dt_sema_var_set_keys(dt_sema_t *s, dt_var_t *v, dt_node_t *const *keys, int nkeys);
 extern const char *const dt_sema_vk_prefix[];
-bool dt_sema_keys_fit(dt_sema_t *s, const dt_nodes_t *keys, const char *what);
+bool dt_sema_keys_fit(dt_sema_t *s, const dt_nodes_t *keys);
 bool dt_sema_keys_valid(dt_sema_t *s, const dt_nodes_t *keys, const char *what);
 bool dt_sema_keys_match(dt_sema_t *s, dt_node_t *at, const char *prefix, const char *name,
 			const dt_nodes_t *keys, const dt_recitem_t *want, int nwant);

@@ -104,26 +104,35 @@ const char *const dt_sema_vk_prefix[] = {
 	[DT_VK_GLOBAL] = "", [DT_VK_THIS] = "this->", [DT_VK_SELF] = "self->", [DT_VK_ASSOC] = "",
 };
 
-/* At most DT_MAX_TUPLE keys; the error is at the first one too many. */
+/*
+ * At most tregs + 1 keys (-x tregs, 8 by default): DTrace's code generator takes one key
+ * more than it has tuple registers, and refuses the next in words that name no line (an
+ * error of its code generator, not of the program's text). The caret shows the first key
+ * too many.
+ */
 bool
-dt_sema_keys_fit(dt_sema_t *s, const dt_nodes_t *keys, const char *what)
+dt_sema_keys_fit(dt_sema_t *s, const dt_nodes_t *keys)
 {
-	if (keys->len <= DT_MAX_TUPLE)
+	size_t max = s->dtp ? s->dtp->opts.tregs + 1 : DT_MAX_TUPLE;
+	dt_loc_t loc;
+
+	if (keys->len <= max)
 		return true;
-	ERR(s, D_PROTO_LEN, keys->data[DT_MAX_TUPLE], "%s key #%d: Insufficient tuple registers "
-	    "to generate code (%zu keys; at most %d)", what, DT_MAX_TUPLE + 1, keys->len,
-	    DT_MAX_TUPLE);
+	loc = keys->data[max]->loc;
+	loc.dline = DT_LINE_NONE;
+	dt_diag_error(&s->cc->diags, D_PROTO_LEN, loc, "Insufficient tuple registers to "
+		      "generate code");
 	return false;
 }
 
 /*
  * The keys of a first use: no void (an action's value), as DTrace's D_KEY_TYPE says, and no
- * more than DT_MAX_TUPLE of them (DTrace's message for a tuple its registers cannot hold).
+ * more than its tuple registers hold (dt_sema_keys_fit).
  */
 bool
 dt_sema_keys_valid(dt_sema_t *s, const dt_nodes_t *keys, const char *what)
 {
-	if (!dt_sema_keys_fit(s, keys, what))
+	if (!dt_sema_keys_fit(s, keys))
 		return false;
 	for (size_t i = 0; i < keys->len; i++) {
 		dt_node_t *k = keys->data[i];

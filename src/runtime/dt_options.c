@@ -196,6 +196,9 @@ static const dt_optdesc_t dt_opts[] = {
 	 * them in a program as it does */
 	{"ldpath", DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL, true, NULL, NULL, true},
 	{"modpath", DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL, true, NULL, NULL, true},
+	/* DTrace's tuple registers (8): its code generator takes one more key than it has */
+	{"tregs", DT_OPTK_COUNT, F(tregs), 8, 1, DT_MAX_TUPLE - 1, DT_OPT_NEEDVAL, NULL, NULL,
+	 true},
 	/* the registers code may use: BPF has 8 DTrace would count (r0 and r6-r9 aside) */
 	{"iregs", DT_OPTK_COUNT, 0, 0, 8, 1, 8, DT_OPT_NEEDVAL, NULL, NULL, true},
 	/* the D language version a program asks for: one this compiler knows */

@@ -103,6 +103,7 @@ typedef struct dt_options {
 	uint32_t ustackframes;	/* frames ustack() records by default */
 	uint32_t jstackframes;	/* frames jstack() records by default */
 	uint32_t maxframes;	/* the most frames any stack records (fewer asked: cut) */
+	uint32_t tregs;		/* DTrace's tuple registers: a tuple holds tregs + 1 keys */
 	uint64_t specsize;	/* bytes one speculation may hold */
 	dt_oformat_t oformat;	/* -x oformat=json */
 	dt_aggformat_t aggformat;	/* -x aggformat=folded */

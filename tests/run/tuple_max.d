@@ -1,6 +1,6 @@
 /*
- * 64 keys (the most an aggregation or associative array may have) and 64 printf()
- * arguments work end to end: recorded by a system call's probe, printed in full.
+ * 64 keys (the most an aggregation or associative array may have, with -x tregs=63) and 64
+ * printf() arguments work end to end: recorded by a system call's probe, printed in full.
  */
 syscall::getpid:entry
 /pid == $target/
