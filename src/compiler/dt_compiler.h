@@ -184,6 +184,8 @@ struct dt_type {
 	uint32_t nmembers;
 	bool members_loaded;	/* members (or enumerators) were read from BTF */
 	bool incomplete;	/* a forward declaration whose body BTF does not have */
+	const char *scope_note;	/* one named in a module's scope: where the module is, for its
+				 * errors (" (module m is neither loaded nor installed)") */
 	const struct dt_enumerator *enums;	/* ENUM: use dt_type_enums() */
 	uint32_t nenums;
 	const dt_type_t *const *params;	/* FUNC: parameter types */
@@ -610,12 +612,17 @@ const dt_type_t *dt_type_lookup(dt_compile_t *cc, const char *spelling, char **e
 
 /*
  * "mod`name", a type name in module mod's scope (D's own: D and C; the kernel's: vmlinux,
- * and genunix or unix in Solaris scripts; or a loaded kernel module): the name without the
- * scope, since all of them share one namespace here; the name itself when unscoped. NULL
- * for a scope that names no module (cc->type_errmsg: D_UNKNOWN "failed to resolve type
- * <what>: Unknown module name").
+ * and genunix or unix in Solaris scripts; or a kernel module, which has the kernel's types
+ * as in DTrace, loaded or not): the name without the scope, since all of them share one
+ * namespace here; the name itself when unscoped. NULL for a scope that cannot name a
+ * module (cc->type_errmsg: D_UNKNOWN "failed to resolve type <what>: Unknown module name").
+ * A name a module's scope does not find says where the module is ("(module m is neither
+ * loaded nor installed)").
  */
 const char *dt_type_unscope(dt_compile_t *cc, const char *name, const char *what);
+/* For a name a module's scope did not find ("struct m`x"): " (module m is neither loaded nor
+ * installed)" when the kernel has no module m (no /sys/module/m); else "". */
+const char *dt_type_module_note(dt_compile_t *cc, const char *what);
 
 /* Pointer to base (one shared instance per base); array of n elem (name "char [16]"). */
 const dt_type_t *dt_type_ptr(dt_compile_t *cc, const dt_type_t *base);

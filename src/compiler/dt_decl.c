@@ -283,8 +283,14 @@ dt_decl_named(dt_sema_t *s, dt_node_t *tn)
 	if (!t)
 		t = dt_type_lookup(cc, dt_arena_printf(&cc->arena, "%s %s", dt_decl_kw(ns), tag),
 				   NULL);
-	if (!t)
-		t = dt_type_dtag(cc, ns, tag);
+	if (!t) {
+		dt_type_t *fwd = dt_type_dtag(cc, ns, tag);
+		const char *note = dt_type_module_note(cc, tn->text);
+
+		if (*note && !fwd->scope_note)
+			fwd->scope_note = note;
+		t = fwd;
+	}
 	return dt_decl_derive(s, tn, t, rest);
 }
 

@@ -369,7 +369,8 @@ dt_sema_member(dt_sema_t *s, dt_node_t *n)
 	}
 	if (st->incomplete) {
 		ERR(s, D_OP_INCOMPLETE, n, "operator %s cannot be applied to a forward declaration: "
-		    "no %s definition is available", n->op == TOK_ARROW ? "->" : ".", st->name);
+		    "no %s definition is available%s", n->op == TOK_ARROW ? "->" : ".", st->name,
+		    st->scope_note ? st->scope_note : "");
 		return;
 	}
 	if (dt_type_member(s->cc, st, n->text, &off, &mt, &bit_off, &bit_size) < 0) {
@@ -1576,8 +1577,10 @@ dt_sema_sizeof(dt_sema_t *s, dt_node_t *n)
 			size = dt_is_string(n->left->type) ? (int64_t)s->dtp->opts.strsize
 							 : dt_type_sizeof(s->cc, n->left->type);
 		if (size < 0) {
+			const dt_type_t *rt = dt_type_resolve(n->left->type);
+
 			ERR(s, D_SIZEOF_TYPE, n, "cannot apply sizeof to an operand of "
-			    "unknown size");
+			    "unknown size%s", rt && rt->scope_note ? rt->scope_note : "");
 			return;
 		}
 	}

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -191,26 +192,91 @@ dt_type_arena_name(dt_compile_t *cc, const dt_type_t *t)
 
 /* ---- scopes ---------------------------------------------------------------------------- */
 
+/* Is scope (n bytes) one of D's own or the kernel's own names? */
+static bool
+dt_type_unscope_own(const char *scope, size_t n)
+{
+	static const char *const own[] = { "D", "C", "vmlinux", "genunix", "unix" };
+
+	for (size_t i = 0; i < DT_ARRAY_SIZE(own); i++) {
+		if (strlen(own[i]) == n && strncmp(own[i], scope, n) == 0)
+			return true;
+	}
+	return false;
+}
+
 const char *
 dt_type_unscope(dt_compile_t *cc, const char *name, const char *what)
 {
-	static const char *const own[] = { "D", "C", "vmlinux", "genunix", "unix" };
 	const char *q = strrchr(name, '`');
 	size_t n;
 
 	if (!q)
 		return name;
 	n = (size_t)(q - name);
-	for (size_t i = 0; i < DT_ARRAY_SIZE(own); i++) {
-		if (strlen(own[i]) == n && strncmp(own[i], name, n) == 0)
-			return q + 1;
-	}
-	/* a module the kernel has (loaded or built in), by a name that is one path element */
-	if (n && strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == n &&
-	    access(dt_arena_printf(&cc->arena, "/sys/module/%.*s", (int)n, name), F_OK) == 0)
+	if (dt_type_unscope_own(name, n))
+		return q + 1;
+	/*
+	 * A kernel module, by a name that is one path element. As in DTrace, a module whose
+	 * own BTF is not there (one built in, not loaded, or not there at all) has the
+	 * kernel's types: DTrace takes it for a built-in module, whose types vmlinux holds
+	 * (struct can`dev_rcv_lists where CAN is built in). A name not found says where the
+	 * module is (dt_type_module_note).
+	 */
+	if (n && strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") ==
+	    n)
 		return q + 1;
 	dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to resolve type %s: Unknown module name", what);
 	return NULL;
+}
+
+/* Is module mod (n bytes; '-' and '_' are the same in module names) installed for the
+ * running kernel: named in its modules.dep ("kernel/net/can/can.ko.xz: ...")? */
+static bool
+dt_type_module_installed(dt_compile_t *cc, const char *mod, size_t n)
+{
+	struct utsname u;
+	char line[4096];
+	bool found = false;
+	FILE *f;
+
+	if (uname(&u) != 0 ||
+	    !(f = fopen(dt_arena_printf(&cc->arena, "/lib/modules/%s/modules.dep", u.release),
+			"r")))
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':'), *base, *ko;
+
+		if (!colon)
+			continue;
+		*colon = '\0';
+		base = strrchr(line, '/') ? strrchr(line, '/') + 1 : line;
+		if (!(ko = strstr(base, ".ko")) || (size_t)(ko - base) != n)
+			continue;
+		found = true;
+		for (size_t i = 0; i < n && found; i++)
+			found = base[i] == mod[i] || (strchr("-_", base[i]) && strchr("-_", mod[i]));
+	}
+	fclose(f);
+	return found;
+}
+
+const char *
+dt_type_module_note(dt_compile_t *cc, const char *what)
+{
+	const char *q = strchr(what, '`'), *p = q;
+
+	if (!q)
+		return "";
+	while (p > what && p[-1] != ' ')
+		p--;
+	if (!dt_type_unscope_own(p, (size_t)(q - p)) &&
+	    access(dt_arena_printf(&cc->arena, "/sys/module/%.*s", (int)(q - p), p), F_OK) != 0)
+		return dt_arena_printf(&cc->arena, " (module %.*s is %s)", (int)(q - p), p,
+				       dt_type_module_installed(cc, p, (size_t)(q - p))
+				       ? "installed, not loaded: its own types are not read"
+				       : "neither loaded nor installed");
+	return "";
 }
 
 /* ---- derived types --------------------------------------------------------------------- */
@@ -628,8 +694,9 @@ dt_tp_unknown(dt_tparse_t *tp, const char *what)
 	dt_compile_t *cc = tp->cc;
 
 	if (!tp->failed)
-		dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to resolve type %s: %s", what,
-			     cc->btf || !cc->btf_tried ? "Unknown type name" : dt_type_nobtf(cc));
+		dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to resolve type %s: %s%s", what,
+			     cc->btf || !cc->btf_tried ? "Unknown type name" : dt_type_nobtf(cc),
+			     dt_type_module_note(cc, what));
 	tp->failed = true;
 	return NULL;
 }
@@ -1142,7 +1209,7 @@ dt_type_sizeof(dt_compile_t *cc, const dt_type_t *t)
 
 	if (!rt || rt->kind == DT_TYPE_VOID || rt->kind == DT_TYPE_FUNC || rt->incomplete) {
 		dt_type_fail(cc, D_SIZEOF_TYPE, EINVAL, "cannot apply sizeof to an operand of "
-			     "unknown size");
+			     "unknown size%s", rt && rt->scope_note ? rt->scope_note : "");
 		return -1;
 	}
 	return rt->size;
