@@ -21,6 +21,7 @@
  * A scalar prints "type value" and a newline; a struct ends with its "}" (no newline).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../compiler/dt_compiler.h"
@@ -102,6 +103,9 @@ typedef struct dt_pa {
 	int depth;		/* member depth of the last line printed */
 	int nest;		/* array nesting */
 	uint64_t limit;		/* print(p): members from this offset on are "..." (0: none) */
+	bool cut;		/* print(p): a member was past printsize, no more are printed */
+	bool closing;		/* print(p): the last lines are closing braces of structs... */
+	size_t close_at;	/* ...from here on in sb */
 } dt_pa_t;
 
 static void dt_pr_visit(dt_pa_t *pa, const char *name, const dt_type_t *t, uint64_t off,
@@ -425,11 +429,31 @@ dt_po_tname(dt_pa_t *pa, const dt_type_t *t)
 static void dt_po_value(dt_pa_t *pa, const char *name, const dt_type_t *t, uint64_t off,
 			int ind, const char *end);
 
+/*
+ * The "..." of a member past printsize, at that member's indent. Oracle's DTrace closes a
+ * struct or union only when it reaches a member outside it, so the braces of those that
+ * ended just before the member left out come after the "...": it goes in before them.
+ */
+static void
+dt_po_ellipsis(dt_pa_t *pa, int ind)
+{
+	size_t at = pa->closing ? pa->close_at : pa->sb->len, n = pa->sb->len - at;
+	char *tail = dt_xmalloc(n + 1);
+
+	memcpy(tail, pa->sb->s + at, n);
+	pa->sb->len = at;
+	dt_sb_printf(pa->sb, "%*s...\n", ind, "");
+	dt_sb_putn(pa->sb, tail, n);
+	free(tail);
+	pa->closing = false;
+	pa->cut = true;
+}
+
 /* The members of struct or union rt at off; an anonymous one's members are its parent's. */
 static void
 dt_po_members(dt_pa_t *pa, const dt_type_t *rt, uint64_t off, int ind)
 {
-	for (uint32_t i = 0; rt->members && i < rt->nmembers; i++) {
+	for (uint32_t i = 0; rt->members && i < rt->nmembers && !pa->cut; i++) {
 		const dt_member_t *m = &rt->members[i];
 		uint64_t mo = off + m->bit_off / 8;
 		const dt_type_t *mt = dt_type_resolve(m->type);
@@ -437,7 +461,7 @@ dt_po_members(dt_pa_t *pa, const dt_type_t *rt, uint64_t off, int ind)
 		if (!mt || m->bit_size || dt_po_zero(pa, mo, mt->size))
 			continue;	/* nothing to see (bit-fields are not shown) */
 		if (pa->limit && mo >= pa->limit) {
-			dt_sb_printf(pa->sb, "%*s...\n", ind, "");	/* past printsize */
+			dt_po_ellipsis(pa, ind);	/* past printsize */
 			break;
 		}
 		if (!m->name[0] && dt_pr_structlike(mt))
@@ -453,6 +477,7 @@ dt_po_value(dt_pa_t *pa, const char *name, const dt_type_t *t, uint64_t off, int
 {
 	const dt_type_t *rt = dt_type_resolve(t);
 
+	pa->closing = false;
 	dt_sb_printf(pa->sb, "%*s", ind, "");
 	if (name)
 		dt_sb_printf(pa->sb, ".%s = ", name);
@@ -485,19 +510,23 @@ dt_po_value(dt_pa_t *pa, const char *name, const dt_type_t *t, uint64_t off, int
 		uint32_t esz = rt->base ? rt->base->size : 0;
 
 		dt_sb_puts(pa->sb, " [\n");
-		for (uint32_t i = 0; et && i < rt->nelems; i++) {
+		for (uint32_t i = 0; et && i < rt->nelems && !pa->cut; i++) {
 			if (dt_pr_is_char(et) && dt_pr_uint(pa, off + (uint64_t)esz * i, 1) == 0)
 				break;
 			dt_po_value(pa, NULL, rt->base, off + (uint64_t)esz * i, ind + 1, ",");
 		}
+		pa->closing = false;	/* "]" is not a struct's brace */
 		dt_sb_printf(pa->sb, "%*s]", ind, "");
 		break;
 	}
 	case DT_TYPE_STRUCT: case DT_TYPE_UNION:
 		dt_sb_puts(pa->sb, " {\n");
 		dt_po_members(pa, rt, off, ind + 1);
-		dt_sb_printf(pa->sb, "%*s}", ind, "");
-		break;
+		if (!pa->closing)
+			pa->close_at = pa->sb->len;
+		pa->closing = true;
+		dt_sb_printf(pa->sb, "%*s}%s\n", ind, "", end);
+		return;
 	case DT_TYPE_VOID: case DT_TYPE_STRING:
 		break;
 	}
