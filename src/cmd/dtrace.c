@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/dt_common.h"
@@ -1243,6 +1244,54 @@ dt_banner(dt_cmd_t *c, dt_program_t *prog)
 	}
 }
 
+#define NSEC 1000000000ULL
+
+static uint64_t
+dt_run_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NSEC + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Whether the run loop acts on an exit( ) now. DTrace's consumer looks at the kernel's
+ * state when tracing starts and then every statusrate, and stops at the first look after
+ * an exit( ) (the probes stop recording at once, in the kernel). Our default statusrate, 0,
+ * looks every time the loop wakes, which an exit( ) record does: DTrace's 1s default makes
+ * the exit take up to a second, which no script needs. *next is the next look's time (0:
+ * at once).
+ */
+static bool
+dt_run_exit_seen(dt_handle_t *dtp, uint64_t *next)
+{
+	uint64_t rate = dtp->opts.statusrate_ns, now;
+
+	if (!rate || !*next) {
+		*next = rate ? dt_run_now() + rate : 0;
+		return dtp->cons->exiting;
+	}
+	if ((now = dt_run_now()) < *next)
+		return false;
+	while (*next <= now)
+		*next += rate;
+	return dtp->cons->exiting;
+}
+
+/* How long the run loop may sleep: switchrate, and no later than the next status look. */
+static uint64_t
+dt_run_wait(dt_handle_t *dtp, uint64_t next_status)
+{
+	uint64_t wait = dtp->opts.switchrate_ns, now;
+
+	if (dtp->opts.statusrate_ns && next_status) {
+		now = dt_run_now();
+		wait = DT_MIN(wait, next_status > now ? next_status - now : 0);
+	}
+	return DT_MAX(wait, 1000000ULL);	/* at most a thousand wakes a second */
+}
+
 static int
 dt_run(dt_cmd_t *c)
 {
@@ -1251,11 +1300,9 @@ dt_run(dt_cmd_t *c)
 	struct sigaction sa;
 	bool child_done = false, traced;
 	int rc = 0;
-	uint64_t rate_ms = DT_MIN(dtp->opts.switchrate_ns, dtp->opts.statusrate_ns) / 1000000;
+	uint64_t next_status = 0;	/* the first status check is at once */
 	bool more = false;
 
-	if (rate_ms == 0)
-		rate_ms = 1;
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
@@ -1300,12 +1347,15 @@ dt_run(dt_cmd_t *c)
 	}
 	/* From here signals arrive only in ppoll, which returns at once for one. */
 	sigprocmask(SIG_BLOCK, &block, NULL);
-	while (!dtp->cons->exiting && !dtp->cons->filled && !g_intr && !child_done) {
+	/* a write error stops at once (out_errno), exit( ) at a status look */
+	while (!dt_run_exit_seen(dtp, &next_status) && !dtp->cons->out_errno &&
+	       !dtp->cons->filled && !g_intr && !child_done) {
 		struct pollfd pfd[2] = {
 			{.fd = dt_consume_epoll_fd(dtp), .events = POLLIN},
 			{.fd = dtp->target_pidfd, .events = POLLIN},
 		};
-		struct timespec ts = {(time_t)(rate_ms / 1000), (long)(rate_ms % 1000) * 1000000};
+		uint64_t wait = dt_run_wait(dtp, next_status);
+		struct timespec ts = {(time_t)(wait / NSEC), (long)(wait % NSEC)};
 		int n;
 
 		if (more)	/* the last poll stopped at a ring's worth: no waiting */

@@ -131,11 +131,13 @@ static const dt_optdesc_t dt_opts[] = {
 	/*
 	 * Aggregations are read from their maps whenever they print, so aggrate asks for
 	 * nothing more; speculations are freed by the consumer as it reads them (cleanrate).
-	 * The run loop wakes at the shorter of switchrate and statusrate.
+	 * The run loop wakes at the shorter of switchrate and statusrate, and acts on an
+	 * exit( ) at a status look: DTrace's default is 1s, ours 0, at once (dtrace.c's
+	 * dt_run_exit_seen).
 	 */
 	{"switchrate", DT_OPTK_TIME, F(switchrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL},
 	{"aggrate", DT_OPTK_TIME, F(aggrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL},
-	{"statusrate", DT_OPTK_TIME, F(statusrate_ns), NSEC_PER_SEC, 0, UINT64_MAX, 0, NULL, NULL,
+	{"statusrate", DT_OPTK_TIME, F(statusrate_ns), 0, 0, UINT64_MAX, 0, NULL, NULL,
 	 true},
 	{"cleanrate", DT_OPTK_TIME, 0, 0, 0, 0, UINT64_MAX, 0, NULL, NULL, true},
 	{"bufsize", DT_OPTK_SIZE, F(bufsize), 4 * MiB, 1, GiB, DT_OPT_NEEDVAL, "buffer size", NULL,

@@ -30,7 +30,7 @@ UNIT_TEST(opt_defaults)
 	UNIT_EQ_INT(o->scratchsize, 256);
 	UNIT_EQ_INT(o->switchrate_ns, 1000000000);
 	UNIT_EQ_INT(o->aggrate_ns, 1000000000);
-	UNIT_EQ_INT(o->statusrate_ns, 1000000000);
+	UNIT_EQ_INT(o->statusrate_ns, 0);	/* at once (DTrace: 1s) */
 	UNIT_EQ_INT(o->nspec, 1);
 	UNIT_EQ_INT(o->stackframes, 20);
 	UNIT_EQ_INT(o->ustackframes, 20);
