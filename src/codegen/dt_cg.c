@@ -2324,6 +2324,14 @@ dt_cg_fault_path(dt_cg_t *cg, dt_clause_t *cl, bool discard)
 		dt_cg_submit(cg, true);
 		dt_ir_place(ir, done);
 	}
+	if (cg->error_fn >= 0 && !cg->in_error) {
+		/* dtrace:::ERROR fires now, before the firing's later clauses (dt_cg_error) */
+		EMIT(cg, DT_MOV64_REG(1, 6));
+		EMIT(cg, DT_MOV64_REG(2, 7));
+		EMIT(cg, DT_MOV64_IMM(3, cl->index));
+		dt_ir_call(ir, cg->error_fn);
+		cg->error_used = true;
+	}
 }
 
 /*

@@ -115,6 +115,150 @@ dt_cg_limits(dt_cg_t *cg, size_t start, bool *seen, int *nmaps)
 	}
 }
 
+/*
+ * Where the clauses' state lies in the scratch value: strtok()'s and the scratch space
+ * (DT_SCR_*), each only if a clause uses it, after temp_base, which moves past them. And
+ * what the prologue must compute for the clauses (DT_NEED_*).
+ */
+static unsigned
+dt_cg_temps(dt_cg_t *cg, dt_clause_t *const *cls, size_t n)
+{
+	unsigned needs = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		needs |= dt_cg_clause_needs(cls[i]);
+		if (!cg->strtok_off && dt_cg_calls_strtok(cg, cls[i]->node)) {
+			cg->strtok_off = DT_MST_TEMP + cg->temp_base;
+			cg->temp_base += DT_STRTOK_SIZE(cg);
+		}
+	}
+	for (size_t i = 0; i < n && !cg->scratch_off; i++) {
+		if (dt_cg_uses_scratch(cg, cls[i]->node)) {
+			uint32_t size = (uint32_t)DT_ALIGN(cg->dtp->opts.scratchsize, 8);
+
+			cg->scratch_off = DT_MST_TEMP + cg->temp_base;
+			cg->temp_base += DT_SCR_DATA + size;
+			cg->temp_max = DT_MAX(cg->temp_max, cg->temp_base + size);
+		}
+	}
+	return needs;
+}
+
+bool
+dt_cg_is_error_clause(const dt_clause_t *cl)
+{
+	for (size_t k = 0; k < cl->probes.len; k++)
+		if (cl->probes.data[k]->flags & DT_PRF_ERROR)
+			return true;
+	return false;
+}
+
+/* What dt_error keeps of the firing while ERROR's clauses run: probe id, arg0-9, errno. */
+static const int16_t dt_cg_error_kept[] = {
+	DT_MST_PRID, DT_MST_ARGS, DT_MST_ARGS + 8, DT_MST_ARGS + 16, DT_MST_ARGS + 24,
+	DT_MST_ARGS + 32, DT_MST_ARGS + 40, DT_MST_ARGS + 48, DT_MST_ARGS + 56, DT_MST_ARGS + 64,
+	DT_MST_ARGS + 72, DT_MST_ERRNO,
+};
+
+/*
+ * dtrace:::ERROR fires at the fault, in the firing, as in DTrace: a clause's fault path
+ * (dt_cg_fault_path) calls dt_error(ctx, scratch value, clause index), which runs ERROR's
+ * clauses with ERROR's context and then gives the firing back its own. So what ERROR does
+ * comes before the firing's later clauses, and an exit( ) there stops them (for a probe not
+ * dtrace's). ERROR's arguments are Oracle's DTrace's: arg1 the faulting probe's ID, arg2 the
+ * clause's index in the program (its dt_clause_N), arg3 the action (0: the predicate;
+ * DTrace's is a DIF offset), arg4 the fault code (DTRACEFLT_*), arg5 the address.
+ *
+ *   dt_error: r6 = ctx, r7 = scratch value
+ *     keep: the probe id, args and errno -> kept, a temporary past the firing's state
+ *     arg0..9 = 0, clause index, fault word >> 8, fault word & 0xff, fault address, 0...
+ *     probe id = ERROR's; errno = 0
+ *     ERROR's clauses, in program order
+ *     the probe id, args and errno <- kept; return 0
+ *
+ * The faulting clause has ended, so its temporaries are free: ERROR's clauses have theirs
+ * after the kept words (and, if they use them and the firing's clauses do not, strtok()'s
+ * state and scratch space).
+ */
+static int
+dt_cg_error(dt_cg_t *cg, bool *map_seen, int *nmaps)
+{
+	dt_irbuf_t *ir = &cg->ir;
+	uint32_t base = cg->temp_base, strtok_off = cg->strtok_off, scratch_off = cg->scratch_off;
+	uint32_t kept = DT_MST_TEMP + cg->temp_base, n = DT_ARRAY_SIZE(dt_cg_error_kept);
+	dt_clause_t **cls = dt_xcalloc((size_t)cg->prog->nclauses, sizeof(*cls));
+	size_t ncls = 0;
+	uint32_t prid = 0;
+	int rc = 0;
+
+	for (int c = 0; c < cg->prog->nclauses; c++) {
+		dt_clause_t *cl = cg->prog->clauses[c];
+
+		if (!dt_cg_is_error_clause(cl))
+			continue;
+		cls[ncls++] = cl;
+		for (size_t k = 0; k < cl->probes.len; k++)
+			if (cl->probes.data[k]->flags & DT_PRF_ERROR)
+				prid = cl->probes.data[k]->id;
+	}
+	cg->temp_base += 8 * n;
+	cg->temp_max = DT_MAX(cg->temp_max, cg->temp_base);
+	dt_cg_temps(cg, cls, ncls);
+
+	dt_ir_func(ir, cg->error_fn, "dt_error", 3, false);
+	dt_ir_place(ir, cg->error_fn);
+	dt_ir_emit(ir, DT_MOV64_REG(6, 1));
+	dt_ir_emit(ir, DT_MOV64_REG(7, 2));
+	for (uint32_t i = 0; i < n; i++) {
+		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 7, dt_cg_error_kept[i]));
+		dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, (int16_t)(kept + 8 * i)));
+	}
+	for (int i = 0; i < 10; i++)
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 7, DT_MST_PRID));
+	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 8));
+	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 3, DT_MST_ARGS + 16));
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 7, DT_MST_FAULT));
+	dt_ir_emit(ir, DT_MOV64_REG(2, 1));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_RSH, 2, 8));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 2, 0xffffff));
+	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 2, DT_MST_ARGS + 24));
+	dt_ir_emit(ir, DT_ALU64_IMM(BPF_AND, 1, 0xff));
+	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 32));
+	dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 7, DT_MST_FADDR));
+	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 40));
+	dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_PRID, (int32_t)prid));
+	dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
+	cg->in_error = true;
+	for (size_t i = 0; i < ncls && !cg->err; i++) {
+		size_t start = ir->len;
+
+		ir->tag = (int)cls[i]->index + 1;
+		dt_cg_clause(cg, cls[i]);
+		ir->tag = 0;
+		if (!cg->err && ir->nbadoff)
+			dt_cg_badoff(cg);
+		if (!cg->err)
+			dt_cg_limits(cg, start, map_seen, nmaps);
+		if (cg->err && !cg->err_loc.src)
+			cg->err_loc = cls[i]->node->loc;
+	}
+	cg->in_error = false;
+	if (cg->err)
+		rc = -1;
+	for (uint32_t i = 0; i < n; i++) {
+		dt_ir_emit(ir, DT_LDX(BPF_DW, 1, 7, (int16_t)(kept + 8 * i)));
+		dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, dt_cg_error_kept[i]));
+	}
+	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
+	dt_ir_emit(ir, DT_EXIT());
+	cg->temp_base = base;
+	cg->strtok_off = strtok_off;
+	cg->scratch_off = scratch_off;
+	free(cls);
+	return rc;
+}
+
 int
 dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 {
@@ -126,21 +270,19 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 	/* this-> variables come first in the temporaries, then strtok()'s state and scratch
 	 * space (DT_SCR_*) if any */
 	cg->temp_base = cg->prog->this_size;
-	for (size_t i = 0; i < bp->clauses.len; i++) {
-		needs |= dt_cg_clause_needs(bp->clauses.data[i]);
-		if (!cg->strtok_off && dt_cg_calls_strtok(cg, bp->clauses.data[i]->node)) {
-			cg->strtok_off = DT_MST_TEMP + cg->temp_base;
-			cg->temp_base += DT_STRTOK_SIZE(cg);
-		}
-	}
-	for (size_t i = 0; i < bp->clauses.len && !cg->scratch_off; i++) {
-		if (dt_cg_uses_scratch(cg, bp->clauses.data[i]->node)) {
-			uint32_t size = (uint32_t)DT_ALIGN(cg->dtp->opts.scratchsize, 8);
+	needs = dt_cg_temps(cg, bp->clauses.data, bp->clauses.len);
+	/* ERROR's clauses, for dt_cg_error (not in ERROR's own program) */
+	cg->error_fn = -1;
+	cg->error_used = cg->error_exits = cg->in_error = false;
+	for (int c = 0; c < cg->prog->nclauses && !(bp->flags & DT_PRF_ERROR); c++) {
+		const dt_clause_t *cl = cg->prog->clauses[c];
 
-			cg->scratch_off = DT_MST_TEMP + cg->temp_base;
-			cg->temp_base += DT_SCR_DATA + size;
-			cg->temp_max = DT_MAX(cg->temp_max, cg->temp_base + size);
-		}
+		if (!dt_cg_is_error_clause(cl))
+			continue;
+		if (cg->error_fn < 0)
+			cg->error_fn = dt_ir_label(ir);
+		for (int k = 0; k < cl->nactions; k++)
+			cg->error_exits |= cl->actions[k].kind == DT_ACT_EXIT;
 	}
 
 	cg->in_end = bp->flags & DT_PRF_END;
@@ -249,6 +391,10 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 				if (bp->clauses.data[i]->actions[k].kind == DT_ACT_EXIT &&
 				    !(bp->flags & (DT_PRF_END | DT_PRF_ERROR)))
 					exit_before = true;
+			/* and after a fault whose ERROR may have called exit( ) */
+			if (cg->error_exits && (cg->fault_used || cg->pred_fault_used) &&
+			    !(bp->flags & DT_PRF_END))
+				exit_before = true;
 			if (!cg->err && ir->nbadoff)
 				dt_cg_badoff(cg);
 			if (!cg->err)
@@ -264,6 +410,12 @@ dt_cg_program(dt_cg_t *cg, struct dt_bpfprog *bp)
 		}
 		dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
 		dt_ir_emit(ir, DT_EXIT());
+	}
+	if (cg->error_used && dt_cg_error(cg, map_seen, &nmaps) < 0) {
+		free(entry);
+		free(map_seen);
+		dt_cg_lib_emit(cg);
+		return -1;
 	}
 	free(entry);
 	free(map_seen);

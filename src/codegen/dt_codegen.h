@@ -224,6 +224,12 @@ typedef struct dt_cg {
 	bool in_record;		/* r8 holds a reserved record */
 	bool in_end;		/* the program is END's (bufpolicy=fill: it has its reserve) */
 	bool in_consumer;	/* BEGIN's, END's or ERROR's: it runs in the consumer's call */
+	/* dtrace:::ERROR's clauses, run at a fault in the firing (dt_cg_error): the label of
+	 * the subprogram (-1: none, in ERROR's own program or without ERROR clauses), whether
+	 * a fault path calls it, whether one of them calls exit( ), whether they are being
+	 * generated (their own faults do not fire ERROR again, as in DTrace) */
+	int error_fn;
+	bool error_used, error_exits, in_error;
 	/* p of the latest p->m in the clause, in a temporary (0: none yet): a read through a
 	 * NULL p faults at 0, as DTrace's, not at the member's offset */
 	uint32_t arrow_base;
@@ -383,6 +389,8 @@ unsigned dt_cg_clause_needs(const dt_clause_t *cl);
 
 /* Emit the code of one clause (predicate, record, statements). */
 void dt_cg_clause(dt_cg_t *cg, dt_clause_t *cl);
+/* Does the clause enable dtrace:::ERROR? */
+bool dt_cg_is_error_clause(const dt_clause_t *cl);
 
 /*
  * Build the program of one attach point: the provider's prologue, then every clause that

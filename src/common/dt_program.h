@@ -98,14 +98,15 @@ enum {
 #define DT_FAULT_ADDR 16
 #define DT_FAULT_CLAUSE 24
 #define DT_FAULT_RECSIZE 32
+/* The kinds are DTrace's fault codes (its DTRACEFLT_*), ERROR's arg4. */
 enum {
-	DT_FAULT_NONE,
-	DT_FAULT_BADADDR,	/* "invalid address" */
-	DT_FAULT_DIVZERO,	/* "divide-by-zero" */
-	DT_FAULT_NOSCRATCH,	/* "out of scratch space" */
-	DT_FAULT_ILLOP,		/* "illegal operation": commit( )/discard( ) of no speculation */
-	DT_FAULT_BADSIZE,	/* "invalid size (0x...)": a copy too long for its buffer */
-	DT_FAULT_BADINDEX,	/* "index out of bounds (N)": past a D array's declared size */
+	DT_FAULT_NONE = 0,
+	DT_FAULT_BADADDR = 1,	/* "invalid address" */
+	DT_FAULT_ILLOP = 3,	/* "illegal operation": commit( )/discard( ) of no speculation */
+	DT_FAULT_DIVZERO = 4,	/* "divide-by-zero" */
+	DT_FAULT_NOSCRATCH = 5,	/* "out of scratch space" */
+	DT_FAULT_BADSIZE = 10,	/* "invalid size (0x...)": a copy too long for its buffer */
+	DT_FAULT_BADINDEX = 11,	/* "index out of bounds (N)": past a D array's declared size */
 };
 
 /* The kinds whose record's address field holds a value: the address, the size, the index. */

@@ -84,17 +84,14 @@ dt_consume_arg(dt_arena_t *tmp, const uint8_t *rec, uint32_t len, const dt_recit
 	a->is_float = it->fmt == DT_RECFMT_FLOAT;
 }
 
-/* Each fault's words and its code in DTrace (DTRACEFLT_*), which ERROR's arg4 shows. */
-static const struct {
-	const char *name;
-	uint64_t code;
-} dt_faults[] = {
-	[DT_FAULT_BADADDR] = { "invalid address", 1 },
-	[DT_FAULT_ILLOP] = { "illegal operation", 3 },
-	[DT_FAULT_DIVZERO] = { "divide-by-zero", 4 },
-	[DT_FAULT_NOSCRATCH] = { "out of scratch space", 5 },
-	[DT_FAULT_BADSIZE] = { "invalid size", 10 },
-	[DT_FAULT_BADINDEX] = { "index out of bounds", 11 },
+/* Each fault's words (its kind is DTrace's code for it). */
+static const char *const dt_faults[] = {
+	[DT_FAULT_BADADDR] = "invalid address",
+	[DT_FAULT_ILLOP] = "illegal operation",
+	[DT_FAULT_DIVZERO] = "divide-by-zero",
+	[DT_FAULT_NOSCRATCH] = "out of scratch space",
+	[DT_FAULT_BADSIZE] = "invalid size",
+	[DT_FAULT_BADINDEX] = "index out of bounds",
 };
 
 static void
@@ -113,7 +110,7 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 	memcpy(&addr, rec + DT_FAULT_ADDR, 8);
 	memcpy(&clause, rec + DT_FAULT_CLAUSE, 8);
 	kind = DT_FAULT_WORD_KIND(word);
-	if (kind >= DT_ARRAY_SIZE(dt_faults) || !dt_faults[kind].name)
+	if (kind >= DT_ARRAY_SIZE(dt_faults) || !dt_faults[kind])
 		kind = DT_FAULT_BADADDR;
 	prp = dt_probe_by_id(dtp, prid);
 	dt_consume_out_flush(dtp);
@@ -122,19 +119,14 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 		     (unsigned long long)clause + 1, prid, prp ? prp->prov : "",
 		     prp ? prp->mod : "", prp ? prp->func : "", prp ? prp->name : "");
 	if (kind == DT_FAULT_BADADDR || kind == DT_FAULT_BADSIZE)
-		dt_sb_printf(&msg, "%s (0x%llx)", dt_faults[kind].name, (unsigned long long)addr);
+		dt_sb_printf(&msg, "%s (0x%llx)", dt_faults[kind], (unsigned long long)addr);
 	else if (kind == DT_FAULT_BADINDEX)
-		dt_sb_printf(&msg, "%s (%lld)", dt_faults[kind].name, (long long)addr);
+		dt_sb_printf(&msg, "%s (%lld)", dt_faults[kind], (long long)addr);
 	else
-		dt_sb_puts(&msg, dt_faults[kind].name);
+		dt_sb_puts(&msg, dt_faults[kind]);
 	/* DTrace says which action; we add where it is in the source. */
 	{
 		unsigned stmt = DT_FAULT_WORD_STMT(word);
-		/* ERROR's arguments as Oracle's DTrace gives them: arg1 the faulting probe's ID,
-		 * arg2 the clause's index in the program (its dt_clause_N), arg3 the action
-		 * (0: the predicate; DTrace's is a BPF offset), arg4 the fault code, arg5 the
-		 * address */
-		uint64_t eargs[8] = {0, prid, clause, stmt, dt_faults[kind].code, addr, 0, 0};
 		uint32_t site = DT_FAULT_WORD_SITE(word);
 		dt_program_t *prog = dtp->prog;
 
@@ -156,16 +148,14 @@ dt_consume_fault(dt_handle_t *dtp, const uint8_t *rec, uint32_t len)
 			dt_strbuf_t js = {0};
 
 			msg.s[--msg.len] = '\0';
-			dt_json_fault(&js, prp, prid, clause + 1, dt_faults[kind].name, addr, stmt,
+			dt_json_fault(&js, prp, prid, clause + 1, dt_faults[kind], addr, stmt,
 				      site < prog->fault_sites.len ? &prog->fault_sites.data[site]
 								   : NULL, dt_sb_str(&msg));
 			dt_consume_flush(dtp, &js);
 			dt_sb_free(&js);
 		}
 		dt_sb_free(&msg);
-		/* Then dtrace:::ERROR, if the program enables it (not for its own faults). */
-		if (!(prp && (prp->flags & DT_PRF_ERROR)))
-			dt_rt_error(dtp, eargs);
+		/* dtrace:::ERROR ran in the kernel, at the fault (dt_cg_error) */
 	}
 }
 

@@ -2,9 +2,8 @@
 /*
  * dt_prov_dtrace.c: the dtrace provider: BEGIN, END and ERROR.
  *
- * ERROR does not attach either: when the consumer reads a fault record it runs ERROR the
- * same way, with the fault in the context (arg1 the enabled probe, arg2 the action, arg4
- * DTrace's fault code, arg5 the address).
+ * ERROR's clauses run in the firing that faults, at the fault (codegen's dt_cg_error puts
+ * them in every program whose clauses can fault); its own program is never run.
  *
  * BEGIN and END do not attach anywhere: their programs are raw-tracepoint programs that the
  * runtime runs once on the consumer's own thread with BPF_PROG_RUN, BEGIN before any other
@@ -36,16 +35,9 @@ dtrace_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	dt_cg_mstate(cg);
 	dt_prov_store_prid(cg, bp->probe->id);
 	if (needs & DT_NEED_ARGS) {
-		/* BEGIN and END have no arguments; ERROR's come in the run's context: the
-		 * consumer runs ERROR for a fault with { 0, epid, action, 0, fault, address } */
-		for (int i = 0; i < 10; i++) {
-			if ((bp->flags & DT_PRF_ERROR) && i < 6) {
-				dt_ir_emit(&cg->ir, DT_LDX(BPF_DW, 1, 6, (int16_t)(8 * i)));
-				dt_ir_emit(&cg->ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 8 * i));
-			} else {
-				dt_ir_emit(&cg->ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
-			}
-		}
+		/* BEGIN and END have no arguments (ERROR's are set where it runs) */
+		for (int i = 0; i < 10; i++)
+			dt_ir_emit(&cg->ir, DT_ST(BPF_DW, 7, DT_MST_ARGS + 8 * i, 0));
 	}
 	if (needs & DT_NEED_ERRNO)
 		dt_ir_emit(&cg->ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));

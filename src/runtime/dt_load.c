@@ -747,14 +747,6 @@ dt_rt_run_once(dt_handle_t *dtp, unsigned prflag)
 }
 
 int
-dt_rt_error(dt_handle_t *dtp, const uint64_t args[8])
-{
-	dt_bpfprog_t *bp = dt_rt_consumer_prog(dtp, DT_PRF_ERROR);
-
-	return bp ? dt_rt_prog_run(bp->fd, args) : 0;
-}
-
-int
 dt_rt_begin(dt_handle_t *dtp)
 {
 	return dt_rt_run_once(dtp, DT_PRF_BEGIN);

@@ -288,8 +288,6 @@ long dt_rt_verifier_insn(const char *log, const char **reason, int *rlen);
 
 /* Run a raw-tracepoint-type program once on this thread (BEGIN, END). */
 int dt_rt_prog_run(int prog_fd, const uint64_t *args);	/* args: 8 context words or NULL */
-/* Run the ERROR probe's clauses (if any) for a fault: args as dtrace:::ERROR gives them. */
-int dt_rt_error(dt_handle_t *dtp, const uint64_t args[8]);
 bool dt_rt_exited(dt_handle_t *dtp);
 
 #endif /* DT_RUNTIME_H */
