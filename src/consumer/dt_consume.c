@@ -781,14 +781,17 @@ dt_consumer_free(dt_handle_t *dtp)
 /*
  * Whether each buffer holds at least one of what goes in it, as DTrace asks before it
  * enables tracing: bufsize one record of every clause (with the ring buffer's 8-byte record
- * header), aggsize one entry (key and value) of each aggregation, dynvarsize one element of
- * each thread-local or associative variable (dyn_elem_max).
+ * header) and, where a clause can fault, the fault's record (DTrace's ERROR record);
+ * aggsize one entry (key and value) of each aggregation, dynvarsize one element of each
+ * thread-local or associative variable (dyn_elem_max).
  */
 static bool
 dt_consume_fits(const dt_handle_t *dtp)
 {
 	const dt_program_t *prog = dtp->prog;
 
+	if (prog->fault_sites.len && DT_FAULT_RECSIZE + 8ULL > dtp->opts.bufsize)
+		return false;
 	for (int c = 0; c < prog->nclauses; c++)
 		if (prog->clauses[c]->has_record &&
 		    prog->clauses[c]->recsize + 8ULL > dtp->opts.bufsize)
