@@ -67,6 +67,7 @@ translator fileinfo_t < struct file *F > {
 inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
     fd >= 0 && fd < curthread->files->fdt->max_fds ?
     curthread->files->fdt->fd[fd] : (struct file *)NULL);
+#pragma D attributes Stable/Stable/Common fds
 
 /*
  * The io provider (src/providers/dt_prov_io.c): args[0] is a bufinfo_t *, args[1] a

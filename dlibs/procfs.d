@@ -182,3 +182,8 @@ inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
 /* DTrace's built-in cwd: d_path() of the task's working directory (opensnoop -c prints it) */
 inline string cwd = d_path(&curthread->fs->pwd);
+
+/* Stable interfaces over the kernel's private structures (DTrace's stability for them) */
+#pragma D attributes Stable/Stable/Common curpsinfo
+#pragma D attributes Stable/Stable/Common curlwpsinfo
+#pragma D attributes Stable/Stable/Common cwd

@@ -37,6 +37,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/dt_attr.h"
 #include "../common/dt_stapsdt.h"
 #include "dt_sdtgen.h"
 
@@ -139,15 +140,6 @@ sg_provider(dt_compile_t *cc, dt_sdtgen_t *g, dt_node_t *n)
 		sg_probe(cc, pv, n->list.data[i]);
 }
 
-static int
-sg_word(const char *const *tab, int n, const char *w, size_t len)
-{
-	for (int i = 0; i < n; i++)
-		if (strlen(tab[i]) == len && strncasecmp(tab[i], w, len) == 0)
-			return i;
-	return -1;
-}
-
 /* "#pragma D attributes N/D/C provider NAME KIND": the provider's stability. */
 static void
 sg_pragma(dt_compile_t *cc, dt_sdtgen_t *g, dt_node_t *n)
@@ -160,13 +152,13 @@ sg_pragma(dt_compile_t *cc, dt_sdtgen_t *g, dt_node_t *n)
 
 	if (sscanf(n->text, " D attributes %63s %63s %63s %63s", attr, cls, name, kind) != 4 ||
 	    strcmp(cls, "provider") != 0 || !(pv = sg_find(g, name)) ||
-	    (k = sg_word(sg_attr_kinds, 5, kind, strlen(kind))) < 0)
+	    (k = dt_attr_word(sg_attr_kinds, 5, kind, strlen(kind))) < 0)
 		return;
 	memcpy(v, pv->attr[k], 3);
 	for (int f = 0; f < 3 && *p; f++) {
 		size_t len = strcspn(p, "/");
-		int i = f < 2 ? sg_word(dt_sdt_stab_names, 8, p, len) :
-				 sg_word(dt_sdt_class_names, 6, p, len);
+		int i = f < 2 ? dt_attr_word(dt_sdt_stab_names, 8, p, len) :
+				 dt_attr_word(dt_sdt_class_names, 6, p, len);
 
 		if (i < 0) {
 			dt_diag_error(&cc->diags, D_UNKNOWN, n->loc,

@@ -716,6 +716,29 @@ typedef struct dt_list_seen {
 	size_t n;
 } dt_list_seen_t;
 
+/* A section of DTrace's stability reports (dtrace -l -v, dtrace -v). */
+static void
+dt_print_attr(FILE *fp, const char *title, dt_attr_t a)
+{
+	fprintf(fp, "\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
+		"\t\tDependency Class: %s\n", title, dt_attr_stab_name(a.name),
+		dt_attr_stab_name(a.data), dt_attr_class_name(a.dep));
+}
+
+/* ... and the section of a probe's argument types */
+static void
+dt_print_types(dt_handle_t *dtp, dt_probe_t *prp, FILE *fp)
+{
+	const char *const *types;
+	int n = dt_probe_args(dtp, prp, &types);
+
+	fprintf(fp, "\n\tArgument Types\n");
+	for (int a = 0; a < n; a++)
+		fprintf(fp, "\t\targs[%d]: %s\n", a, types[a]);
+	if (n == 0)
+		fprintf(fp, "\t\tNone\n");
+}
+
 static int
 dt_list_one(dt_probe_t *prp, void *arg)
 {
@@ -797,9 +820,7 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 	for (size_t i = 1; i < dtp->probes.len; i++) {
 		dt_probe_t *prp = dtp->probes.data[i];
 
-		const char *const *types;
-		dt_attr_t desc, args;
-		int n;
+		dt_pattr_t pa;
 
 		if (i >= s.n || !s.seen[i])
 			continue;
@@ -808,21 +829,12 @@ dt_list(dt_cmd_t *c, dt_compile_t *cc)
 		if (!c->verbose)
 			continue;
 		/* -v: DTrace's sections: stability (from providers that say), argument types */
-		if (prp->provider->ops->probe_attr &&
-		    prp->provider->ops->probe_attr(dtp, prp, &desc, &args)) {
-			printf("\n\tProbe Description Attributes\n\t\tIdentifier Names: %s\n"
-			       "\t\tData Semantics:   %s\n\t\tDependency Class: %s\n", desc.name,
-			       desc.data, desc.dep);
-			printf("\n\tArgument Attributes\n\t\tIdentifier Names: %s\n"
-			       "\t\tData Semantics:   %s\n\t\tDependency Class: %s\n", args.name,
-			       args.data, args.dep);
+		if (dt_prov_probe_pattr(dtp, prp, &pa)) {
+			dt_print_attr(stdout, "Probe Description Attributes",
+				      dt_prov_desc_attr(&pa, prp->mod, prp->func, prp->name));
+			dt_print_attr(stdout, "Argument Attributes", pa.args);
 		}
-		printf("\n\tArgument Types\n");
-		n = dt_probe_args(dtp, prp, &types);
-		for (int a = 0; a < n; a++)
-			printf("\t\targs[%d]: %s\n", a, types[a]);
-		if (n == 0)
-			printf("\t\tNone\n");
+		dt_print_types(dtp, prp, stdout);
 		if (prp->provider->ops->list_verbose)
 			prp->provider->ops->list_verbose(dtp, prp, stdout);
 		printf("\n");
@@ -1220,26 +1232,87 @@ dt_untrace_target(dt_handle_t *dtp)
 
 /* ---- run ------------------------------------------------------------------------------ */
 
+/* How DTrace names program i: "script" and its file, or "description" and the -n text up
+ * to its predicate or action. Returns the name's length. */
+static int
+dt_src_label(dt_cmd_t *c, size_t i, const char **kind, const char **name)
+{
+	const dt_source_t *src = &c->srcs.data[i];
+
+	if (c->src_is_script.data[i]) {
+		*kind = "script";
+		*name = src->name;
+		return (int)strlen(src->name);
+	}
+	*kind = "description";
+	*name = src->text;
+	return (int)strcspn(src->text, "/{");
+}
+
 static void
 dt_banner(dt_cmd_t *c, dt_program_t *prog)
 {
 	for (size_t i = 0; i < c->srcs.len; i++) {
 		const dt_source_t *src = &c->srcs.data[i];
-		int n = 0;
+		const char *kind, *name;
+		int len = dt_src_label(c, i, &kind, &name), n = 0;
 
 		/* DTrace counts each clause's probes: eight BEGIN clauses match 8 probes */
 		for (int k = 0; k < prog->nclauses; k++)
 			if (prog->clauses[k]->node->loc.src == src)
 				n += (int)prog->clauses[k]->probes.len;
-		if (c->src_is_script.data[i]) {
-			fprintf(stderr, "dtrace: script '%s' matched %d probe%s\n", src->name, n,
-				n == 1 ? "" : "s");
-		} else {
-			/* DTrace quotes the description up to its predicate or action. */
-			size_t len = strcspn(src->text, "/{");
+		fprintf(stderr, "dtrace: %s '%.*s' matched %d probe%s\n", kind, len, name, n,
+			n == 1 ? "" : "s");
+	}
+}
 
-			fprintf(stderr, "dtrace: description '%.*s' matched %d probe%s\n", (int)len,
-				src->text, n, n == 1 ? "" : "s");
+/*
+ * dtrace -v: each program's stability report, as DTrace prints it before tracing: the
+ * least attributes of its probe descriptions and of its statements (dt_sema_attr.c). With
+ * -e, then each probe description as -l -v shows a probe, up to the first that stands for
+ * no one probe (none matched, or they may differ in arguments), where DTrace stops too.
+ */
+static void
+dt_stab_report(dt_cmd_t *c, dt_program_t *prog, FILE *fp)
+{
+	for (size_t i = 0; i < c->srcs.len; i++) {
+		const dt_source_t *src = &c->srcs.data[i];
+		dt_attr_t desc = DT_ATTR_MAX, stmt = DT_ATTR_MAX;
+		const char *kind, *name;
+		int len = dt_src_label(c, i, &kind, &name);
+		bool any = false;
+
+		for (int k = 0; k < prog->nclauses; k++) {
+			if (prog->clauses[k]->node->loc.src != src)
+				continue;
+			desc = dt_attr_min(desc, prog->clauses[k]->desc_attr);
+			stmt = dt_attr_min(stmt, prog->clauses[k]->stmt_attr);
+			any = true;
+		}
+		if (!any)	/* no statements: D's own */
+			desc = stmt = DT_ATTR_STABLE;
+		fprintf(fp, "\nStability attributes for %s %.*s:\n", kind, len, name);
+		dt_print_attr(fp, "Minimum Probe Description Attributes", desc);
+		dt_print_attr(fp, "Minimum Statement Attributes", stmt);
+		if (!c->compile_only) {
+			fprintf(fp, "\n");
+			continue;
+		}
+		for (int k = 0; k < prog->nclauses; k++) {
+			dt_clause_t *cl = prog->clauses[k];
+
+			for (size_t d = 0; cl->node->loc.src == src && d < cl->descs.len; d++) {
+				const dt_cldesc_t *cd = &cl->descs.data[d];
+
+				fprintf(fp, "\n%s:%s:%s:%s\n", cd->pd->prov, cd->pd->mod,
+					cd->pd->func, cd->pd->name);
+				if (!cd->probe)
+					return;
+				dt_print_attr(fp, "Probe Description Attributes", cd->attr);
+				dt_print_attr(fp, "Argument Attributes", cd->pattr.args);
+				dt_print_types(c->dtp, cd->probe, fp);
+				fprintf(fp, "\n");
+			}
 		}
 	}
 }
@@ -1828,8 +1901,11 @@ main(int argc, char **argv)
 		rc = 1;
 		goto done;
 	}
-	if (c.compile_only)
+	if (c.compile_only) {
+		if (c.verbose)
+			dt_stab_report(&c, prog, stdout);
 		goto done;
+	}
 	if (dt_check_privileges() < 0) {
 		rc = 1;
 		goto done;
@@ -1853,6 +1929,8 @@ main(int argc, char **argv)
 	}
 	if (!c.dtp->opts.quiet)
 		dt_banner(&c, prog);
+	if (c.verbose)
+		dt_stab_report(&c, prog, c.dtp->cons->out ? c.dtp->cons->out : stdout);
 	/* DTrace refuses them when tracing would start: after the banner, nothing attached */
 	if (prog->destructive && !c.dtp->opts.destructive) {
 		fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not "

@@ -20,6 +20,7 @@
 #ifndef DT_PROGRAM_H
 #define DT_PROGRAM_H
 
+#include "dt_attr.h"
 #include "dt_common.h"
 
 #define DT_REC_HDR_SIZE 8
@@ -256,6 +257,15 @@ typedef struct dt_probe {
 
 #define DT_MAX_ARGS 10		/* arg0 .. arg9, args[0] .. args[9] */
 
+/* One probe description of a clause as the compiler read it (dtrace -v, -e -v). */
+typedef struct dt_cldesc {
+	struct dt_node *pd;	/* the DT_NODE_PDESC */
+	dt_attr_t attr;		/* its stability (dt_sema_attr.c) */
+	dt_pattr_t pattr;	/* its provider's, when probe is set */
+	dt_probe_t *probe;	/* the probe that stands for the probes it matches; NULL: none
+				 * or, like DTrace, none when they may differ in arguments */
+} dt_cldesc_t;
+
 typedef struct dt_clause {
 	int index;		/* position in the program: clauses run in this order */
 	struct dt_node *node;	/* the DT_NODE_CLAUSE */
@@ -268,6 +278,9 @@ typedef struct dt_clause {
 				 * at DT_REC_HDR_SIZE saying which of them ran */
 	bool has_uncond;	/* at least one action runs whenever the clause does */
 	DT_VEC(dt_probe_t *) probes;	/* the probes it enables */
+	DT_VEC(dt_cldesc_t) descs;	/* its probe descriptions, in order */
+	dt_attr_t desc_attr;	/* the least stability of its probe descriptions, */
+	dt_attr_t stmt_attr;	/* and of its predicate and statements (dtrace -v) */
 } dt_clause_t;
 
 typedef enum dt_agg_func {

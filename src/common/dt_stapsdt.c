@@ -25,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dt_attr.h"
 #include "dt_stapsdt.h"
 
 #define NT_STAPSDT 3
@@ -199,23 +200,14 @@ const char *const dt_sdt_class_names[6] = {
 	"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
 };
 
-static int
-sdt_word(const char *const *tab, int n, const char *w, size_t len)
-{
-	for (int i = 0; i < n; i++)
-		if (strlen(tab[i]) == len && strncmp(tab[i], w, len) == 0)
-			return i;
-	return -1;
-}
-
 int
 dt_sdt_attr_parse(const char *s, unsigned char attr[5][3])
 {
 	for (int k = 0; k < 5; k++) {
 		for (int f = 0; f < 3; f++) {
 			size_t len = strcspn(s, "/ ");
-			int i = f < 2 ? sdt_word(dt_sdt_stab_names, 8, s, len) :
-					sdt_word(dt_sdt_class_names, 6, s, len);
+			int i = f < 2 ? dt_attr_word(dt_sdt_stab_names, 8, s, len) :
+					dt_attr_word(dt_sdt_class_names, 6, s, len);
 
 			if (i < 0 || s[len] != (f < 2 ? '/' : k < 4 ? ' ' : '\0'))
 				return -1;

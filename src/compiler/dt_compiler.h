@@ -11,6 +11,7 @@
 #ifndef DT_COMPILER_H
 #define DT_COMPILER_H
 
+#include "../common/dt_attr.h"
 #include "../common/dt_common.h"
 
 /* ---- tokens --------------------------------------------------------------------------- */
@@ -320,6 +321,8 @@ struct dt_node {
 	uint8_t ureg;		/* INDEX uregs[i] (ident_id DT_VAR_UREGS): the register i */
 	uint8_t bf_width;	/* MEMBER of a bit-field: its width in bits (else 0) */
 	uint8_t bf_shift;	/* ... and its lowest bit in the byte at member_off */
+	bool attr_set;		/* an analysed expression: attr is its stability (dt_sema_attr.c) */
+	dt_attr_t attr;
 
 	/* Semantic analysis's own bookkeeping, on a translator's DECL (dt_decl.c). */
 	int8_t xl_state;	/* 0: not checked yet; 1: checked, usable; -1: not usable */

@@ -294,8 +294,8 @@ dt_decl_named(dt_sema_t *s, dt_node_t *tn)
 	return dt_decl_derive(s, tn, t, rest);
 }
 
-const dt_type_t *
-dt_decl_type(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
+static const dt_type_t *
+dt_decl_type_of(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
 {
 	dt_node_t *body = tn->list.len ? tn : tn->left && tn->left->list.len ? tn->left : NULL;
 	const dt_type_t *t;
@@ -343,6 +343,17 @@ dt_decl_type(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
 		}
 		t = dt_type_array(s->cc, t, (uint32_t)v);
 	}
+	return t;
+}
+
+/* ... and its stability counts for the expression that names it (dt_sema_attr.c) */
+const dt_type_t *
+dt_decl_type(dt_sema_t *s, dt_node_t *tn, dt_nodes_t *dims)
+{
+	const dt_type_t *t = dt_decl_type_of(s, tn, dims);
+
+	if (t)
+		s->type_attr = dt_attr_min(s->type_attr, dt_sema_type_attr(t));
 	return t;
 }
 
@@ -660,7 +671,9 @@ dt_decl_xlate_member(dt_sema_t *s, dt_node_t *n)
 		return true;
 	}
 	e = dt_decl_xlexpr(s, tr, a, dt_node_clone(s->cc, x->cond));
+	s->attr_quiet++;	/* the translator's, not the user's (dt_sema_attr.c) */
 	dt_sema_expr(s, e);
+	s->attr_quiet--;
 	if (!e->type)
 		return true;
 	if (dt_type_resolve(e->type)->kind == DT_TYPE_INT &&
@@ -714,7 +727,9 @@ dt_decl_xlate_assign(dt_sema_t *s, dt_node_t *n)
 		as->op = TOK_ASSIGN;
 		as->left = m;
 		as->right = dt_decl_xlexpr(s, tr, a, dt_node_clone(s->cc, x->cond));
+		s->attr_quiet++;	/* the translator's, not the user's (dt_sema_attr.c) */
 		dt_sema_expr(s, as);
+		s->attr_quiet--;
 		dt_vec_push(&n->list, as);
 	}
 	n->assign_kind = DT_ASSIGN_XLCOPY;

@@ -240,6 +240,8 @@ dt_sema_add_probe(dt_probe_t *prp, void *arg)
 	dt_sema_t *s = arg;
 	dt_clause_t *cl = s->clause;
 
+	if (!s->pd_first)
+		s->pd_first = prp;
 	/* a clause's descriptions may match a probe twice: once in its list (fbt:::entry
 	 * matches 60,000 probes: no search of the list) */
 	if (prp->id >= s->nprobe_seen) {
@@ -337,7 +339,9 @@ dt_sema_inline_call(dt_sema_t *s, dt_node_t *n)
 	}
 	if (s->member_of == n)
 		s->member_of = e;
+	s->attr_quiet++;	/* the definition's, not the user's (dt_sema_attr.c) */
 	dt_sema_expr(s, e);
+	s->attr_quiet--;
 	n->kind = DT_NODE_IDENT;
 	n->text = d->text;
 	n->ident_kind = DT_IDENT_INLINE;
@@ -571,6 +575,7 @@ static void
 dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 {
 	dt_clause_t *cl = dt_arena_alloc(&s->cc->arena, sizeof(*cl));
+	unsigned errs;
 
 	cl->index = s->prog->nclauses;
 	cl->node = n;
@@ -588,6 +593,7 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 		pd->mod = dt_sema_pdesc_field(s, pd, pd->mod);
 		pd->func = dt_sema_pdesc_field(s, pd, pd->func);
 		pd->name = dt_sema_pdesc_field(s, pd, pd->name);
+		s->pd_first = NULL;
 		if (s->dtp)
 			m = dt_probe_iter(s->dtp, pd->prov, pd->mod, pd->func, pd->name,
 					  dt_sema_add_probe, s);
@@ -610,7 +616,9 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 				dt_diag_hint(&s->cc->diags, d, "%s", instead);
 			}
 		}
+		dt_sema_attr_desc(s, n, pd, m);
 	}
+	errs = s->attr_errs;
 	/*
 	 * DTrace reads a clause's actions before its predicate (and, when that fails on an
 	 * unknown name, the other way round): a variable either one assigns exists for both.
@@ -632,6 +640,8 @@ dt_sema_clause(dt_sema_t *s, dt_node_t *n)
 	s->where = "action list";
 	if (n->body)
 		dt_sema_stmt(s, n->body);
+	s->where = NULL;
+	dt_sema_attr_clause(s, n, errs);
 
 	s->assigned.len = 0;
 	/* A clause with no statements traces the probe: DTrace's default action. */
@@ -651,29 +661,6 @@ dt_pragma_probe(dt_probe_t *prp, void *arg)
 	(void)prp;
 	(void)arg;
 	return 0;
-}
-
-/* dtrace_str2attr's rule: up to three of name stability / data stability / class */
-static bool
-dt_pragma_attr_ok(const char *str)
-{
-	static const char *const names[] = {
-		"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable",
-		"Standard", "Unknown", "CPU", "Platform", "Group", "ISA", "Common",
-	};
-	int field = 0;
-
-	for (const char *p = str; *p && field < 3; field++) {
-		size_t len = strcspn(p, "/"), i, lo = field < 2 ? 0 : 8, hi = field < 2 ? 8 : 14;
-
-		for (i = lo; i < hi; i++)
-			if (strlen(names[i]) == len && strncasecmp(p, names[i], len) == 0)
-				break;
-		if (i == hi)
-			return false;
-		p += len + (p[len] == '/');
-	}
-	return true;
 }
 
 /* The words of a #pragma's text, a "string" being one word without its quotes. */
@@ -715,11 +702,12 @@ bool
 dt_sema_pragma_inline(dt_compile_t *cc, const char *text, dt_loc_t loc)
 {
 	dt_pragma_words_t w = {0};
+	dt_attr_t a;
 	bool bad;
 
 	dt_pragma_words(cc, text, &w);
 	bad = w.len >= 4 && strcmp(w.data[0], "D") == 0 && strcmp(w.data[1], "attributes") == 0 &&
-	      !dt_pragma_attr_ok(w.data[2]);
+	      dt_attr_parse(w.data[2], &a) < 0;
 	if (bad)
 		dt_diag_error(&cc->diags, D_PRAGMA_INVAL, loc, "invalid attributes specified by "
 			      "#pragma attributes");
@@ -732,9 +720,22 @@ dt_sema_pragma_inline(dt_compile_t *cc, const char *text, dt_loc_t loc)
  * depends_on, attributes, binding, ident, line. The arguments are the words that follow,
  * a "string" being one word without its quotes.
  */
+/*
+ * #pragma D attributes A name: what name's uses have (a library's too); the program's must
+ * name something of the program (dt_sema_attr_pragmas).
+ */
+static void
+dt_sema_attr_name(dt_sema_t *s, dt_node_t *n, const char *name, dt_attr_t a)
+{
+	dt_sema_attr_pragma(s, name, a);
+	if (!s->in_lib)
+		dt_vec_push(&s->attr_pragmas, ((dt_attr_pragma_t){ n, name }));
+}
+
 static void
 dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
 {
+	dt_attr_t a;
 	dt_pragma_words_t w = {0};
 	bool dcp = false;	/* after "#pragma D": D's own pragmas */
 	const char *name;
@@ -780,11 +781,11 @@ dt_sema_pragma(dt_sema_t *s, dt_node_t *n)
 		if (nw < 2)
 			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma attributes <attributes> "
 			    "<ident>");
-		else if (!dt_pragma_attr_ok(w.data[dcp + 1]))
+		else if (dt_attr_parse(w.data[dcp + 1], &a) < 0)
 			ERR(s, D_PRAGMA_INVAL, n, "invalid attributes specified by #pragma "
 			    "attributes");
-		else if (!s->in_lib && strcmp(w.data[dcp + 2], "provider") != 0)
-			dt_vec_push(&s->attr_pragmas, ((dt_attr_pragma_t){ n, w.data[dcp + 2] }));
+		else if (strcmp(w.data[dcp + 2], "provider") != 0)
+			dt_sema_attr_name(s, n, w.data[dcp + 2], a);
 	} else if (strcmp(name, "binding") == 0) {
 		if (nw < 2)
 			ERR(s, D_PRAGMA_MALFORM, n, "malformed #pragma binding \"version\" <ident>");
@@ -856,6 +857,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	s.cc = cc;
 	s.dtp = cc->dtp;
 	s.prog = prog;
+	s.type_attr = DT_ATTR_MAX;
 	/* Pragmas first: options such as strsize and zdefs shape everything after them. */
 	for (int r = 0; r < nroots; r++) {
 		s.in_lib = r < cc->nlibs;
@@ -906,6 +908,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 	dt_sema_agg_layout(&s);
 	free(s.probe_seen);
 	dt_vec_free(&s.attr_pragmas);
+	dt_vec_free(&s.attr_names);
 	dt_vec_free(&s.agg_keycap);
 	dt_vec_free(&s.inlines);
 	dt_vec_free(&s.xlators);
@@ -927,6 +930,7 @@ dt_sema_free(dt_compile_t *cc)
 			dt_pfmt_free(cl->actions[a].pfmt);
 		free(cl->actions);
 		dt_vec_free(&cl->probes);
+		dt_vec_free(&cl->descs);
 	}
 	free(prog->clauses);
 	free(prog->aggs);

@@ -18,6 +18,21 @@ typedef struct dt_attr_pragma {
 	const char *name;
 } dt_attr_pragma_t;
 
+/* A name #pragma D attributes gave attributes (a D library's too). */
+typedef struct dt_attr_name {
+	const char *name;
+	dt_attr_t attr;
+} dt_attr_name_t;
+
+/* What dt_sema_attr_post needs to know of an expression as it was before its analysis. */
+typedef struct dt_attr_pre {
+	dt_node_kind_t kind;
+	const char *text, *tname;
+	dt_node_t *left;
+	bool is_args;
+	dt_attr_t types;	/* the enclosing expression's type_attr so far */
+} dt_attr_pre_t;
+
 typedef struct dt_sema {
 	dt_compile_t *cc;
 	dt_handle_t *dtp;
@@ -39,6 +54,12 @@ typedef struct dt_sema {
 	bool in_inline;		/* analysing an inline's definition */
 	dt_node_t *member_of;	/* the left side of the member access being analysed */
 	dt_node_t *addr_of;	/* the operand of the & being analysed */
+	/* stability (dt_sema_attr.c) */
+	dt_probe_t *pd_first;	/* the first probe the description being matched matches */
+	int attr_quiet;		/* inside an inline's or translator's definition at a use */
+	unsigned attr_errs;	/* D_ATTR_MIN errors so far */
+	dt_attr_t type_attr;	/* the least of the types the expression being analysed names */
+	DT_VEC(dt_attr_name_t) attr_names;	/* #pragma D attributes, in order */
 } dt_sema_t;
 
 /* Every error names the region it is in (predicate, action list), as DTrace does for -n. */
@@ -165,6 +186,17 @@ void dt_sema_action(dt_sema_t *s, dt_node_t *call, const struct dt_func *f);
 dt_aggdesc_t *dt_sema_agg_lookup(dt_sema_t *s, const char *name);
 void dt_sema_aggregate(dt_sema_t *s, dt_node_t *assign);
 void dt_sema_agg_layout(dt_sema_t *s);
+
+/* dt_sema_attr.c */
+void dt_sema_attr_pragma(dt_sema_t *s, const char *name, dt_attr_t a);
+dt_attr_t dt_sema_type_attr(const dt_type_t *t);
+/* A probe description of clause cl matched nmatch probes: its attributes, checked. */
+void dt_sema_attr_desc(dt_sema_t *s, dt_node_t *cl, dt_node_t *pd, int nmatch);
+/* Around the analysis of expression n: its attributes, checked where it names something. */
+void dt_sema_attr_pre(dt_sema_t *s, dt_node_t *n, dt_attr_pre_t *pre);
+void dt_sema_attr_post(dt_sema_t *s, dt_node_t *n, const dt_attr_pre_t *pre);
+/* After clause n's body: its statement attributes, checked if nothing was since errs. */
+void dt_sema_attr_clause(dt_sema_t *s, dt_node_t *n, unsigned errs);
 
 /* dt_decl.c */
 

@@ -442,7 +442,9 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 			n->left = dt_node_clone(s->cc, d->right);
 			if (s->member_of == n)
 				s->member_of = n->left;
+			s->attr_quiet++;	/* the definition's, not the user's (dt_sema_attr.c) */
 			dt_sema_expr(s, n->left);
+			s->attr_quiet--;
 			n->type = d->type;
 			return;
 		}
@@ -627,7 +629,9 @@ dt_sema_args_xlate(dt_sema_t *s, dt_node_t *n, const char *type, const char *xl,
 		n->tname->text = type;
 		n->left = cast;
 	}
+	s->attr_quiet++;	/* the provider's translation, not the user's (dt_sema_attr.c) */
 	dt_sema_expr(s, n);
+	s->attr_quiet--;
 }
 
 /*
@@ -1633,8 +1637,8 @@ dt_sema_offsetof(dt_sema_t *s, dt_node_t *n)
 	n->type = dt_type_named(s->cc, "size_t");
 }
 
-void
-dt_sema_expr(dt_sema_t *s, dt_node_t *n)
+static void
+dt_sema_expr_node(dt_sema_t *s, dt_node_t *n)
 {
 	switch (n->kind) {
 	case DT_NODE_INT:
@@ -1785,4 +1789,14 @@ dt_sema_expr(dt_sema_t *s, dt_node_t *n)
 		    dt_node_kind_name(n->kind));
 		return;
 	}
+}
+
+void
+dt_sema_expr(dt_sema_t *s, dt_node_t *n)
+{
+	dt_attr_pre_t pre;
+
+	dt_sema_attr_pre(s, n, &pre);
+	dt_sema_expr_node(s, n);
+	dt_sema_attr_post(s, n, &pre);
 }

@@ -44,7 +44,17 @@ dtrace_prologue(dt_cg_t *cg, struct dt_bpfprog *bp, unsigned needs)
 	return false;
 }
 
+/* The Solaris Dynamic Tracing Guide's stability table for the dtrace provider */
+static const dt_pattr_t dtrace_pattr = {
+	DT_ATTR(STABLE, STABLE, COMMON),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(STABLE, STABLE, COMMON),
+	DT_ATTR(STABLE, STABLE, COMMON),
+};
+
 const dt_provider_ops_t dt_prov_dtrace_ops = {
+	.pattr = &dtrace_pattr,
 	.init = dtrace_init,	/* BEGIN, END, ERROR: ids 1, 2, 3, as in every DTrace */
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.group = dtrace_group,

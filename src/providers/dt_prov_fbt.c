@@ -577,7 +577,17 @@ fbt_probe_destroy(dt_handle_t *dtp, dt_probe_t *prp)
 	st->btf = NULL;
 }
 
+/* The Solaris Dynamic Tracing Guide's stability table for the fbt provider */
+static const dt_pattr_t fbt_pattr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, ISA),
+};
+
 const dt_provider_ops_t dt_prov_fbt_ops = {
+	.pattr = &fbt_pattr,
 	.provide = fbt_provide,
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.group = fbt_group,

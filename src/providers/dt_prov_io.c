@@ -207,4 +207,5 @@ const dt_provider_ops_t dt_prov_io_ops = {
 	.attach = io_attach,
 	.detach = io_detach,
 	.attach_type = io_attach_type,
+	.pattr = &dt_prov_pattr_isa,
 };

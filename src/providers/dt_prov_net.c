@@ -545,7 +545,7 @@ net_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 		.init = initfn, .provide = net_provide,                                     \
 		.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT, .group = net_group,              \
 		.prologue = net_prologue, .probe_info = net_probe_info,                     \
-		.attach = net_attach,                                                       \
+		.attach = net_attach, .pattr = &dt_prov_pattr_isa,                          \
 	}
 
 const dt_provider_ops_t dt_prov_ip_ops = NET_OPS(ip_init);

@@ -635,7 +635,17 @@ pid_fini(dt_handle_t *dtp, dt_provider_t *pv)
 	pv->data = NULL;
 }
 
+/* The Solaris Dynamic Tracing Guide's stability table for the pid provider */
+static const dt_pattr_t pid_pattr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+};
+
 const dt_provider_ops_t dt_prov_pid_ops = {
+	.pattr = &pid_pattr,
 	.provide = pid_provide,
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.group = pid_group,

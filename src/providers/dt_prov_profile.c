@@ -188,7 +188,17 @@ profile_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	return 0;
 }
 
+/* The Solaris Dynamic Tracing Guide's stability table for the profile provider */
+static const dt_pattr_t profile_pattr = {
+	DT_ATTR(EVOLVING, EVOLVING, COMMON),
+	DT_ATTR(UNSTABLE, UNSTABLE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(EVOLVING, EVOLVING, COMMON),
+	DT_ATTR(EVOLVING, EVOLVING, COMMON),
+};
+
 const dt_provider_ops_t dt_prov_profile_ops = {
+	.pattr = &profile_pattr,
 	.provide = profile_provide,
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.group = profile_group,

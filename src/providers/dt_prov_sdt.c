@@ -217,7 +217,17 @@ sdt_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	return dt_tp_attach_raw(bp, SDT_EVENT(bp->probe));
 }
 
+/* The Solaris Dynamic Tracing Guide's stability table for the sdt provider */
+static const dt_pattr_t sdt_pattr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, ISA),
+};
+
 const dt_provider_ops_t dt_prov_sdt_ops = {
+	.pattr = &sdt_pattr,
 	.provide = sdt_provide,
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.group = sdt_group,

@@ -216,7 +216,17 @@ syscall_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	return 0;
 }
 
+/* The Solaris Dynamic Tracing Guide's stability table for the syscall provider */
+static const dt_pattr_t syscall_pattr = {
+	DT_ATTR(EVOLVING, EVOLVING, COMMON),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(UNSTABLE, UNSTABLE, ISA),
+	DT_ATTR(EVOLVING, EVOLVING, COMMON),
+	DT_ATTR(UNSTABLE, UNSTABLE, ISA),
+};
+
 const dt_provider_ops_t dt_prov_syscall_ops = {
+	.pattr = &syscall_pattr,
 	.provide = syscall_provide,
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.group = syscall_group,

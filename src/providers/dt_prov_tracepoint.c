@@ -266,7 +266,17 @@ tp_attach(dt_handle_t *dtp, struct dt_bpfprog *bp)
 	return dt_prov_perf_link(bp, pfd, 0);
 }
 
+/* Linux's kernel tracepoints: the Guide's table for sdt, the kernel's own static probes */
+static const dt_pattr_t tp_pattr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, ISA),
+};
+
 const dt_provider_ops_t dt_prov_tracepoint_ops = {
+	.pattr = &tp_pattr,
 	.provide = tp_provide,
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
 	.group = tp_group,

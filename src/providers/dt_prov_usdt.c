@@ -535,24 +535,18 @@ usdt_probe_info(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max)
 	return n;
 }
 
-/* The definition's stability: the description's is the least of provider, module, function
- * and name (as DTrace computes it), the arguments' their own. */
+/* The definition's stability: its five triples, as dtrace -G recorded them. */
 static bool
-usdt_probe_attr(dt_handle_t *dtp, dt_probe_t *prp, dt_attr_t *desc, dt_attr_t *args)
+usdt_probe_attr(dt_handle_t *dtp, dt_probe_t *prp, dt_pattr_t *pa)
 {
 	usdt_probe_t *up = prp->pdata;
-	unsigned char a[5][3], m[3];
+	unsigned char a[5][3];
+	dt_attr_t *out[5] = {&pa->prov, &pa->mod, &pa->func, &pa->name, &pa->args};
 
 	if (!up->def || !up->def->attr || dt_sdt_attr_parse(up->def->attr, a) < 0)
 		return false;
-	memcpy(m, a[0], 3);
-	for (int k = 1; k < 4; k++)
-		for (int f = 0; f < 3; f++)
-			m[f] = DT_MIN(m[f], a[k][f]);
-	*desc = (dt_attr_t){dt_sdt_stab_names[m[0]], dt_sdt_stab_names[m[1]],
-			    dt_sdt_class_names[m[2]]};
-	*args = (dt_attr_t){dt_sdt_stab_names[a[4][0]], dt_sdt_stab_names[a[4][1]],
-			    dt_sdt_class_names[a[4][2]]};
+	for (int k = 0; k < 5; k++)
+		*out[k] = (dt_attr_t){a[k][0], a[k][1], a[k][2]};
 	return true;
 }
 
@@ -854,7 +848,17 @@ usdt_probe_destroy(dt_handle_t *dtp, dt_probe_t *prp)
 	prp->pdata = NULL;
 }
 
+/* A definition that says nothing: DTrace's default for a provider a program defines */
+static const dt_pattr_t usdt_pattr = {
+	DT_ATTR(UNSTABLE, UNSTABLE, COMMON),
+	DT_ATTR(UNSTABLE, UNSTABLE, COMMON),
+	DT_ATTR(UNSTABLE, UNSTABLE, COMMON),
+	DT_ATTR(UNSTABLE, UNSTABLE, COMMON),
+	DT_ATTR(UNSTABLE, UNSTABLE, COMMON),
+};
+
 const dt_provider_ops_t dt_prov_usdt_ops = {
+	.pattr = &usdt_pattr,
 	.provide = usdt_provide,
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.group = usdt_group,

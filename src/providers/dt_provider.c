@@ -141,6 +141,45 @@ dt_prov_fini(dt_handle_t *dtp)
 			dtp->providers[i]->ops->fini(dtp, dtp->providers[i]);
 }
 
+/* ---- stability ------------------------------------------------------------------------ */
+
+/* The Guide's table of the providers on kernel tracepoints (proc, sched, io, ip, tcp, udp). */
+const dt_pattr_t dt_prov_pattr_isa = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(EVOLVING, EVOLVING, ISA),
+};
+
+bool
+dt_prov_probe_pattr(dt_handle_t *dtp, dt_probe_t *prp, dt_pattr_t *pa)
+{
+	const dt_provider_ops_t *ops = prp->provider->ops;
+
+	if (ops->probe_attr && ops->probe_attr(dtp, prp, pa))
+		return true;
+	if (!ops->pattr)
+		return false;
+	*pa = *ops->pattr;
+	return true;
+}
+
+dt_attr_t
+dt_prov_desc_attr(const dt_pattr_t *pa, const char *mod, const char *func, const char *name)
+{
+	dt_attr_t a;
+
+	if (!pa)
+		return DT_ATTR_UNSTABLE;
+	a = pa->prov;
+	if (*mod && !dt_is_glob(mod))
+		a = dt_attr_min(a, pa->mod);
+	if (*func && !dt_is_glob(func))
+		a = dt_attr_min(a, pa->func);
+	if (*name && !dt_is_glob(name))
+		a = dt_attr_min(a, pa->name);
+	return a;
+}
+
 static bool
 dt_prov_name_is(const char *name, const char *what)
 {

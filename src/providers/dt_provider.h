@@ -27,15 +27,11 @@
 #ifndef DT_PROVIDER_H
 #define DT_PROVIDER_H
 
+#include "../common/dt_attr.h"
 #include "../codegen/dt_codegen.h"
 #include "../runtime/dt_runtime.h"
 
 typedef struct dt_provider dt_provider_t;
-
-/* A stability attribute, as DTrace names its parts. */
-typedef struct dt_attr {
-	const char *name, *data, *dep;	/* "Evolving", "Evolving", "ISA" */
-} dt_attr_t;
 
 typedef struct dt_provider_ops {
 	/* Probes that exist from the start (NULL: none): the dtrace provider's, ids 1 to 3. */
@@ -72,10 +68,13 @@ typedef struct dt_provider_ops {
 	 */
 	int (*probe_info)(dt_handle_t *dtp, dt_probe_t *prp, const char **types, int max);
 	/*
-	 * -l -v's stability attributes: the probe description's and its arguments' (DTrace's
-	 * names: "Evolving", "ISA"). false (or a NULL op): the provider does not say.
+	 * Its stability attributes (the Solaris Dynamic Tracing Guide's table for the provider):
+	 * dtrace -l -v shows them, the compiler computes a clause's from them (dt_attr.h).
+	 * probe_attr, when not NULL, says them for one probe (a USDT provider's definition)
+	 * and returns true, else pattr's hold (NULL: the provider does not say).
 	 */
-	bool (*probe_attr)(dt_handle_t *dtp, dt_probe_t *prp, dt_attr_t *desc, dt_attr_t *args);
+	const dt_pattr_t *pattr;
+	bool (*probe_attr)(dt_handle_t *dtp, dt_probe_t *prp, dt_pattr_t *pa);
 	/* Attach the loaded program; store links in bp->link_fds. 0 or -errno. NULL: the
 	 * probes run in the consumer (DT_PRF_IN_CONSUMER). */
 	int (*attach)(dt_handle_t *dtp, struct dt_bpfprog *bp);
@@ -149,6 +148,18 @@ void dt_prov_provide(dt_handle_t *dtp, const dt_pdesc_t *pd);
 bool dt_prov_alias(dt_handle_t *dtp, dt_pdesc_t *pd);
 /* Free what providers keep for their probes (probe_destroy). */
 void dt_prov_fini(dt_handle_t *dtp);
+
+/* The five attributes of the probe's provider (ops probe_attr, else pattr); false: none. */
+bool dt_prov_probe_pattr(dt_handle_t *dtp, dt_probe_t *prp, dt_pattr_t *pa);
+/*
+ * A probe description's attributes under its provider's (pa; NULL: no provider named, or
+ * none that says), as DTrace computes them: the provider's, and each of module, function
+ * and name that the description spells out (neither empty nor a glob).
+ */
+dt_attr_t dt_prov_desc_attr(const dt_pattr_t *pa, const char *mod, const char *func,
+			    const char *name);
+/* The Guide's attributes of the providers on kernel tracepoints (proc, sched, io, net). */
+extern const dt_pattr_t dt_prov_pattr_isa;
 
 /* DTrace's rule for flowindent: DT_PRF_ENTRY for "entry" or a name ending in "-entry"
  * (method-entry), not "gentry"; DT_PRF_RETURN likewise; else 0. Every probe starts so. */
@@ -389,7 +400,7 @@ int dt_tp_attach(dt_handle_t *dtp, struct dt_bpfprog *bp);
 		.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT, .group = dt_tp_group,            \
 		.prologue = dt_tp_prologue, .dispatch_key = dt_tp_dispatch_key,             \
 		.ndispatch = DT_TP_MAXPROBES, .probe_info = dt_tp_probe_info,               \
-		.attach = dt_tp_attach,                                                     \
+		.attach = dt_tp_attach, .pattr = &dt_prov_pattr_isa,                        \
 	}
 
 /* Does the kernel have raw tracepoint name? (its __traceiter_ function in kallsyms) */

@@ -21,6 +21,8 @@
  *   refused  DTrace's, with no Linux counterpart: setting it is an error with the reason
  *   version  a D version, "M.m" or "M.m.u", that this compiler implements (up to Sun D
  *            1.6.4, dtrace(1)'s -V)
+ *   attributes  stability attributes, "name/data/class" (dt_attr_parse), stored as
+ *            dt_opt_attr_pack makes them (0: none given)
  *
  * An option marked fixed holds for the whole trace (the maps, the consumer's buffers and the
  * code were sized by it): setopt() may not change it while tracing, DTrace's "Operation
@@ -51,6 +53,7 @@ typedef enum dt_optkind {
 	DT_OPTK_IGNORED,
 	DT_OPTK_REFUSED,
 	DT_OPTK_VERSION,
+	DT_OPTK_ATTR,
 } dt_optkind_t;
 
 /* The value of a bare "-x name" for a kind that needs one: none, an error. */
@@ -120,6 +123,8 @@ static const dt_optdesc_t dt_opts[] = {
 	OPT_BOOL("mangled", mangled, false),
 	/* -x nolibs: no D library is read (dtrace.c's dt_read_libs), -L's neither */
 	OPT_BOOL("nolibs", nolibs, true),
+	/* the least stability a program's clauses and the names they use may have */
+	{"amin", DT_OPTK_ATTR, F(amin), 0, 0, UINT32_MAX, DT_OPT_NEEDVAL, NULL, NULL},
 	OPT_BOOL("aggsortkey", aggsortkey, false),
 	OPT_BOOL("aggsortrev", aggsortrev, false),
 	{"aggsortkeypos", DT_OPTK_COUNT, F(aggsortkeypos), 0, 0, 1024, DT_OPT_NEEDVAL, NULL, NULL},
@@ -360,6 +365,10 @@ dt_opt_describe(size_t i, char *buf, size_t len)
 		snprintf(val, sizeof(val), "version");
 		stored = false;
 		break;
+	case DT_OPTK_ATTR:
+		snprintf(val, sizeof(val), "attributes");
+		snprintf(def, sizeof(def), "none");
+		break;
 	case DT_OPTK_REFUSED:
 		snprintf(buf, len, "%s (refused)", d->name);
 		return 0;
@@ -487,6 +496,13 @@ dt_opt_set(dt_handle_t *dtp, const char *name, const char *value, const char **w
 		return -1;	/* above */
 	case DT_OPTK_VERSION:
 		return dt_opt_version_known(value, why) ? 0 : -1;
+	case DT_OPTK_ATTR: {
+		dt_attr_t a;
+
+		rc = dt_attr_parse(value, &a);
+		v = dt_opt_attr_pack(a);
+		break;
+	}
 	case DT_OPTK_BOOL:
 		/* a number, or one of DTrace's words (setopt("aggsortkey", "false")) */
 		if (dt_opt_bool_word(value) >= 0) {

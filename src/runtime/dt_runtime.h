@@ -118,7 +118,21 @@ typedef struct dt_options {
 	bool rawbytes;		/* trace() of a string prints its bytes, as tracemem() */
 	uint32_t pcapsize;	/* the bytes of a packet pcap() records */
 	bool droptags;		/* drop messages begin with DTrace's tag ([DTRACEDROP_...]) */
+	uint32_t amin;		/* -x amin: dt_opt_attr_pack'ed; 0: no minimum */
 } dt_options_t;
+
+/* -x amin's value as the options hold it (never 0), and back. */
+static inline uint32_t
+dt_opt_attr_pack(dt_attr_t a)
+{
+	return 1u << 24 | (uint32_t)a.dep << 16 | (uint32_t)a.data << 8 | a.name;
+}
+
+static inline dt_attr_t
+dt_opt_attr_unpack(uint32_t v)
+{
+	return (dt_attr_t){(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16)};
+}
 
 /* One loaded BPF program and where it is attached. */
 typedef struct dt_bpfprog {

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# dtrace -l -v: after each probe, DTrace's "Argument Types" section, from the probe's provider
-# (syscall entry: the kernel's syscall format; return: the return value twice; BEGIN: none).
+# dtrace -l -v: after each probe, DTrace's sections: its stability attributes (the Guide's
+# tables: syscall's module is Private, its function and arguments Unstable/ISA; the dtrace
+# provider's BEGIN Stable) and its "Argument Types", from the probe's provider (syscall
+# entry: the kernel's syscall format; return: the return value twice; BEGIN: none).
 # Only the syscall the description names has its format read.
 fail() { echo "$1"; exit 1; }
 "$DTRACE" -l -v -n BEGIN -n 'syscall::read:' >"$TMPDIR/out" 2>"$TMPDIR/err" ||
@@ -10,15 +12,35 @@ cat >"$TMPDIR/want" <<WANT
    ID   PROVIDER            MODULE                          FUNCTION NAME
     1     dtrace                                                     BEGIN
 
+${tab}Probe Description Attributes
+${tab}${tab}Identifier Names: Stable
+${tab}${tab}Data Semantics:   Stable
+${tab}${tab}Dependency Class: Common
+
+${tab}Argument Attributes
+${tab}${tab}Identifier Names: Stable
+${tab}${tab}Data Semantics:   Stable
+${tab}${tab}Dependency Class: Common
+
 ${tab}Argument Types
 ${tab}${tab}None
 
 WANT
-head -n 6 "$TMPDIR/out" | sed 's/^ *[0-9][0-9]* \( *syscall\)/    N \1/' >"$TMPDIR/got"
+head -n 16 "$TMPDIR/out" | sed 's/^ *[0-9][0-9]* \( *syscall\)/    N \1/' >"$TMPDIR/got"
 cmp -s "$TMPDIR/want" "$TMPDIR/got" || { cat "$TMPDIR/out"; fail "BEGIN's section"; }
-tail -n +7 "$TMPDIR/out" | sed 's/^ *[0-9][0-9]* /ID /' >"$TMPDIR/got"
+tail -n +17 "$TMPDIR/out" | sed 's/^ *[0-9][0-9]* /ID /' >"$TMPDIR/got"
 cat >"$TMPDIR/want" <<WANT
 ID    syscall           vmlinux                              read entry
+
+${tab}Probe Description Attributes
+${tab}${tab}Identifier Names: Private
+${tab}${tab}Data Semantics:   Private
+${tab}${tab}Dependency Class: Unknown
+
+${tab}Argument Attributes
+${tab}${tab}Identifier Names: Unstable
+${tab}${tab}Data Semantics:   Unstable
+${tab}${tab}Dependency Class: ISA
 
 ${tab}Argument Types
 ${tab}${tab}args[0]: unsigned int
@@ -26,6 +48,16 @@ ${tab}${tab}args[1]: char *
 ${tab}${tab}args[2]: size_t
 
 ID    syscall           vmlinux                              read return
+
+${tab}Probe Description Attributes
+${tab}${tab}Identifier Names: Private
+${tab}${tab}Data Semantics:   Private
+${tab}${tab}Dependency Class: Unknown
+
+${tab}Argument Attributes
+${tab}${tab}Identifier Names: Unstable
+${tab}${tab}Data Semantics:   Unstable
+${tab}${tab}Dependency Class: ISA
 
 ${tab}Argument Types
 ${tab}${tab}args[0]: long

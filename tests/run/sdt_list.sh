@@ -2,12 +2,23 @@
 # sdt:GROUP::EVENT lists every kernel tracepoint (not the syscalls group: the syscall
 # provider's), args typed by BTF in -l -v; tracepoint:GROUP::EVENT names the same events
 # (the syscalls group too), listed only when asked for by name (dtrace -l shows each
-# tracepoint once), its args the tracepoint's record, whose fields -l -v lists.
+# tracepoint once), its args the tracepoint's record, whose fields -l -v lists. Both are the
+# kernel's static probes: the Guide's sdt stability (Private names, ISA).
 "$DTRACE" -lv -n sdt:sched::sched_switch -n tracepoint:sched::sched_switch >"$TMPDIR/out" ||
 	exit 1
 cat >"$TMPDIR/exp" <<'X'
    ID   PROVIDER            MODULE                          FUNCTION NAME
     4        sdt             sched                                   sched_switch
+
+	Probe Description Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: Unknown
+
+	Argument Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: ISA
 
 	Argument Types
 		args[0]: bool
@@ -16,6 +27,16 @@ cat >"$TMPDIR/exp" <<'X'
 		args[3]: unsigned int
 
     5 tracepoint             sched                                   sched_switch
+
+	Probe Description Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: Unknown
+
+	Argument Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: ISA
 
 	Argument Types
 		args[0]: struct _tracepoint_sched_sched_switch *
@@ -46,6 +67,16 @@ n=$(grep -c ' sdt ' "$TMPDIR/all")
 cat >"$TMPDIR/exp" <<'X'
    ID   PROVIDER            MODULE                          FUNCTION NAME
     4 tracepoint          syscalls                                   sys_enter_openat
+
+	Probe Description Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: Unknown
+
+	Argument Attributes
+		Identifier Names: Private
+		Data Semantics:   Private
+		Dependency Class: ISA
 
 	Argument Types
 		args[0]: struct _tracepoint_syscalls_sys_enter_openat *

@@ -195,4 +195,32 @@ UNIT_TEST(opt_live)
 	dt_handle_free(dtp);
 }
 
+/* -x amin: DTrace's attribute triples, read as dtrace_str2attr does (any case; parts left
+ * out the most stable); and the comparison with the minimum (any part below it). */
+UNIT_TEST(opt_amin)
+{
+	dt_handle_t *dtp = dt_handle_new();
+	dt_attr_t a;
+	char buf[64];
+
+	UNIT_EQ_INT(dtp->opts.amin, 0);
+	UNIT_EQ_STR(set(dtp, "amin", "Evolving/Evolving/Common"), "ok");
+	a = dt_opt_attr_unpack(dtp->opts.amin);
+	UNIT_EQ_STR(dt_attr_str(a, buf, sizeof(buf)), "Evolving/Evolving/Common");
+	UNIT_EQ_STR(set(dtp, "amin", "private/unstable"), "ok");
+	a = dt_opt_attr_unpack(dtp->opts.amin);
+	UNIT_EQ_STR(dt_attr_str(a, buf, sizeof(buf)), "Private/Unstable/Common");
+	UNIT_EQ_STR(set(dtp, "amin", "Stable/Stabel"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "amin", "Stable/Stable/ISA/Common"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "amin", "Common"), BADVAL);
+	UNIT_EQ_STR(set(dtp, "amin", NULL), BADVAL);
+	UNIT_TRUE(dt_attr_parse("Stable/Private/Common", &a) == 0);
+	UNIT_TRUE(dt_attr_below(a, DT_ATTR_EVOLVING));
+	UNIT_TRUE(!dt_attr_below(DT_ATTR_STABLE, DT_ATTR_EVOLVING));
+	UNIT_TRUE(dt_attr_below(DT_ATTR(STABLE, STABLE, ISA), DT_ATTR_EVOLVING));
+	a = dt_attr_min(DT_ATTR(EVOLVING, PRIVATE, COMMON), DT_ATTR(STABLE, STABLE, ISA));
+	UNIT_EQ_STR(dt_attr_str(a, buf, sizeof(buf)), "Evolving/Private/ISA");
+	dt_handle_free(dtp);
+}
+
 UNIT_MAIN()
