@@ -15,6 +15,29 @@
 #include "dt_compiler.h"
 #include "dt_sema.h"
 
+
+/*
+ * Solaris's built-in variables that Linux has no counterpart for, and why: a script that
+ * names one is told so, not only that the name is unknown.
+ */
+static const struct {
+	const char *name, *why;
+} dt_sema_absent_vars[] = {
+	{"zonename", "zonename is the Solaris zone a thread runs in; Linux has no zones (a "
+		     "container is namespaces and cgroups: see curthread->nsproxy)"},
+	{"ipl", "ipl is Solaris's interrupt priority level; Linux has none (its interrupt "
+		"state is the per-CPU preempt count, which this dtrace does not read)"},
+};
+
+static const char *
+dt_sema_var_absent(const char *name)
+{
+	for (size_t i = 0; i < DT_ARRAY_SIZE(dt_sema_absent_vars); i++)
+		if (strcmp(dt_sema_absent_vars[i].name, name) == 0)
+			return dt_sema_absent_vars[i].why;
+	return NULL;
+}
+
 /* ---- D variables ---------------------------------------------------------------------- */
 
 dt_var_t *
@@ -285,8 +308,16 @@ dt_sema_var(dt_sema_t *s, dt_node_t *n, const dt_type_t *assign)
 			const char *msg = dt_arena_printf(&s->cc->arena, "failed to resolve %s: "
 							  "Unknown variable name", name);
 
-			if (!dt_sema_reported(s, D_IDENT_UNDEF, msg))
-				ERR(s, D_IDENT_UNDEF, ref, "%s", msg);
+			if (!dt_sema_reported(s, D_IDENT_UNDEF, msg)) {
+				dt_diag_t *d = dt_diag_error(&s->cc->diags, D_IDENT_UNDEF,
+							     ref->loc, "%s", msg);
+				const char *why = kind == DT_VK_GLOBAL ? dt_sema_var_absent(name)
+								       : NULL;
+
+				d->region = s->where;
+				if (why)
+					dt_diag_hint(&s->cc->diags, d, "%s", why);
+			}
 			return NULL;
 		}
 		if (kind == DT_VK_ASSOC && !dt_sema_keys_valid(s, &n->list, "associative array"))
