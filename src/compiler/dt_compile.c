@@ -3,8 +3,8 @@
  * dt_compile.c: the compile context's basics: its arena and diagnostics, and D's built-in
  * types.
  *
- * Every compile owns one table of built-in types (void, string, the C integer types and the
- * typedefs D predefines: int8_t .. uint64_t, size_t, pid_t, ...). The table is built once in
+ * Every compile owns one table of built-in types (void, string, the C integer types, bool and
+ * the typedefs D predefines: int8_t .. uint64_t, size_t, pid_t, ...). The table is built once in
  * dt_compile_init, so dt_type_int() and dt_type_named() hand out shared instances that can be
  * compared by pointer. Kernel types come later, from BTF, through dt_types.c; nothing here
  * reads BTF.
@@ -48,6 +48,7 @@ static const struct dt_builtin dt_builtins[] = {
 	{ "float", DT_TYPE_FLOAT, 4, true },
 	{ "double", DT_TYPE_FLOAT, 8, true },
 	{ "long double", DT_TYPE_FLOAT, 16, true },
+	{ "_Bool", DT_TYPE_INT, 1, false },	/* C99's, as DTrace has it */
 	/* D's predefined typedefs */
 	{ "int8_t", DT_TYPE_INT, 1, true },
 	{ "int16_t", DT_TYPE_INT, 2, true },
@@ -75,6 +76,7 @@ static const struct dt_builtin dt_builtins[] = {
 	{ "ulong_t", DT_TYPE_INT, 8, false },
 	{ "longlong_t", DT_TYPE_INT, 8, true },
 	{ "u_longlong_t", DT_TYPE_INT, 8, false },
+	{ "bool", DT_TYPE_INT, 1, false },	/* the kernel's typedef of _Bool, named so */
 };
 
 /*

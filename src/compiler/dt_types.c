@@ -383,10 +383,12 @@ dt_btf_int(dt_compile_t *cc, const struct btf_type *bt, const char *name)
 
 	if (strcmp(name, "char") == 0)
 		return dt_type_named(cc, "char");
+	if ((enc & BTF_INT_BOOL) && bt->size == 1)
+		return dt_type_named(cc, "_Bool");	/* the kernel's bool is D's */
 	if (!(enc & BTF_INT_BOOL) && btf_int_bits(bt) == bt->size * 8 && bt->size <= 8 &&
 	    dt_type_int(cc, bt->size, enc & BTF_INT_SIGNED))
 		return dt_type_int(cc, bt->size, enc & BTF_INT_SIGNED);
-	t = dt_type_new(cc, DT_TYPE_INT);	/* _Bool, __int128 */
+	t = dt_type_new(cc, DT_TYPE_INT);	/* __int128 */
 	t->name = dt_arena_strdup(&cc->arena, name);
 	t->size = bt->size;
 	t->is_signed = enc & BTF_INT_SIGNED;
