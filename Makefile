@@ -53,8 +53,9 @@ TRIG_BINS := $(TRIG_SRCS:tests/triggers/%.c=$(B)/tests/triggers/%) \
              $(B)/tests/triggers/pidcxx
 GEN      := $(B)/gen/dt_syscalls_gen.h
 KFEATURES := $(B)/tests/kfeatures
+MODBTF := $(B)/tests/modbtf
 
-all: $(B)/dtrace $(UNIT_BINS) $(TRIG_BINS) $(KFEATURES)
+all: $(B)/dtrace $(UNIT_BINS) $(TRIG_BINS) $(KFEATURES) $(MODBTF)
 
 $(B)/dtrace: $(CMD_OBJS) $(B)/libdtrace.a
 	@echo "  LD      $@"
@@ -106,6 +107,12 @@ $(B)/tests/triggers/%: tests/triggers/%.c
 
 # What a test's NAME.needs asks of the kernel (tests/run-tests.sh runs it).
 $(KFEATURES): tests/tools/kfeatures.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
+
+# A kernel module file holding only BTF, for tests of types in a module's scope.
+$(MODBTF): tests/tools/modbtf.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)

@@ -368,6 +368,8 @@ struct dt_compile {
 
 	/* Kernel types (dt_types.c): BTF is read on the first request for a kernel type. */
 	struct btf *btf;	/* NULL until loaded; dt_compile_fini frees it */
+	struct btf *btf_vmlinux;	/* vmlinux's, under btf when btf is a module's split BTF */
+	const char *btf_module;	/* that module (one per compile), or NULL */
 	const char *btf_path;	/* a raw BTF or ELF file to read instead of the kernel's */
 	bool btf_tried;		/* a load was attempted (a failed one is not retried) */
 	int btf_err;		/* its errno when it failed */

@@ -33,6 +33,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "../runtime/dt_runtime.h"
 #include "dt_compiler.h"
 
 /* ---- errors ---------------------------------------------------------------------------- */
@@ -82,8 +83,10 @@ dt_type_btf(dt_compile_t *cc)
 void
 dt_types_fini(dt_compile_t *cc)
 {
-	btf__free(cc->btf);
-	cc->btf = NULL;
+	btf__free(cc->btf);	/* a module's split BTF before the vmlinux BTF under it */
+	btf__free(cc->btf_vmlinux);
+	cc->btf = cc->btf_vmlinux = NULL;
+	cc->btf_module = NULL;
 	free(cc->btf_types);
 	cc->btf_types = NULL;
 	cc->nbtf_types = 0;
@@ -192,6 +195,8 @@ dt_type_arena_name(dt_compile_t *cc, const dt_type_t *t)
 
 /* ---- scopes ---------------------------------------------------------------------------- */
 
+static int dt_type_module_btf(dt_compile_t *cc, const char *mod, size_t n, const char *what);
+
 /* Is scope (n bytes) one of D's own or the kernel's own names? */
 static bool
 dt_type_unscope_own(const char *scope, size_t n)
@@ -217,35 +222,46 @@ dt_type_unscope(dt_compile_t *cc, const char *name, const char *what)
 	if (dt_type_unscope_own(name, n))
 		return q + 1;
 	/*
-	 * A kernel module, by a name that is one path element. As in DTrace, a module whose
-	 * own BTF is not there (one built in, not loaded, or not there at all) has the
-	 * kernel's types: DTrace takes it for a built-in module, whose types vmlinux holds
-	 * (struct can`dev_rcv_lists where CAN is built in). A name not found says where the
-	 * module is (dt_type_module_note).
+	 * A kernel module, by a name that is one path element: its own types and the
+	 * kernel's (dt_type_module_btf). As in DTrace, a module whose own BTF is not there
+	 * (one built in, or not there at all) has the kernel's types: DTrace takes it for a
+	 * built-in module, whose types vmlinux holds (struct can`dev_rcv_lists where CAN is
+	 * built in). A name not found says where the module is (dt_type_module_note).
 	 */
 	if (n && strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") ==
 	    n)
-		return q + 1;
+		return dt_type_module_btf(cc, name, n, what) == 0 ? q + 1 : NULL;
 	dt_type_fail(cc, D_UNKNOWN, ENOENT, "failed to resolve type %s: Unknown module name", what);
 	return NULL;
 }
 
-/* Is module mod (n bytes; '-' and '_' are the same in module names) installed for the
- * running kernel: named in its modules.dep ("kernel/net/can/can.ko.xz: ...")? */
-static bool
-dt_type_module_installed(dt_compile_t *cc, const char *mod, size_t n)
+/* The directory of the kernel's modules: -x modpath, else /lib/modules/RELEASE. */
+static const char *
+dt_type_modpath(dt_compile_t *cc)
 {
 	struct utsname u;
+
+	if (cc->dtp && cc->dtp->opts.modpath[0])
+		return cc->dtp->opts.modpath;
+	return uname(&u) == 0 ? dt_arena_printf(&cc->arena, "/lib/modules/%s", u.release) : NULL;
+}
+
+/*
+ * The file of module mod (n bytes; '-' and '_' are the same in module names) installed for
+ * the kernel, as its modules.dep names it ("kernel/net/can/can.ko.xz: ..."), or NULL.
+ */
+static const char *
+dt_type_module_file(dt_compile_t *cc, const char *mod, size_t n)
+{
+	const char *dir = dt_type_modpath(cc), *file = NULL;
 	char line[4096];
-	bool found = false;
 	FILE *f;
 
-	if (uname(&u) != 0 ||
-	    !(f = fopen(dt_arena_printf(&cc->arena, "/lib/modules/%s/modules.dep", u.release),
-			"r")))
-		return false;
-	while (!found && fgets(line, sizeof(line), f)) {
+	if (!dir || !(f = fopen(dt_arena_printf(&cc->arena, "%s/modules.dep", dir), "r")))
+		return NULL;
+	while (!file && fgets(line, sizeof(line), f)) {
 		char *colon = strchr(line, ':'), *base, *ko;
+		bool same = true;
 
 		if (!colon)
 			continue;
@@ -253,29 +269,98 @@ dt_type_module_installed(dt_compile_t *cc, const char *mod, size_t n)
 		base = strrchr(line, '/') ? strrchr(line, '/') + 1 : line;
 		if (!(ko = strstr(base, ".ko")) || (size_t)(ko - base) != n)
 			continue;
-		found = true;
-		for (size_t i = 0; i < n && found; i++)
-			found = base[i] == mod[i] || (strchr("-_", base[i]) && strchr("-_", mod[i]));
+		for (size_t i = 0; i < n && same; i++)
+			same = base[i] == mod[i] || (strchr("-_", base[i]) && strchr("-_", mod[i]));
+		if (same)
+			file = dt_arena_printf(&cc->arena, "%s/%s", dir, line);
 	}
 	fclose(f);
-	return found;
+	return file;
 }
 
+/* Is file a compressed module (.ko.xz, .ko.zst, .ko.gz), which is not read here? */
+static bool
+dt_type_module_compressed(const char *file)
+{
+	const char *ko = strstr(file, ".ko");
+
+	return ko && ko[3] != '\0';
+}
+
+/*
+ * Read module mod's own types (n bytes of name), as DTrace knows the types of a module
+ * loaded or only installed: its split BTF on top of vmlinux's, from /sys/kernel/btf/MOD when
+ * it is loaded, else from the .BTF section of its file. cc->btf becomes the split handle,
+ * which answers vmlinux's ids unchanged and the module's after them, so the types converted
+ * so far stay right. One module's own types per compile: a second module's are refused.
+ * A module with no BTF of its own (built in, not there, compressed, or built without BTF)
+ * has the kernel's types alone, as in DTrace. 0, or -1 with the reason in cc->type_errmsg.
+ */
+static int
+dt_type_module_btf(dt_compile_t *cc, const char *mod, size_t n, const char *what)
+{
+	const char *name = dt_arena_printf(&cc->arena, "%.*s", (int)n, mod);
+	const char *path = dt_arena_printf(&cc->arena, "/sys/kernel/btf/%s", name);
+	const dt_type_t **types;
+	struct btf *split;
+	uint32_t cnt;
+
+	if (cc->btf_module && strcmp(cc->btf_module, name) == 0)
+		return 0;
+	if (access(path, R_OK) != 0 && (!(path = dt_type_module_file(cc, mod, n)) ||
+					 dt_type_module_compressed(path)))
+		return 0;
+	if (!dt_type_btf(cc))
+		return 0;	/* reported where a type is looked up */
+	split = btf__parse_split(path, cc->btf_vmlinux ? cc->btf_vmlinux : cc->btf);
+	if (!split || libbpf_get_error(split))
+		return 0;	/* no .BTF: the kernel's types */
+	if (cc->btf_module) {
+		btf__free(split);
+		dt_type_fail(cc, D_UNKNOWN, ENOTSUP, "failed to resolve type %s: the types of "
+			     "module %s after module %s's (one module's own types per program)",
+			     what, name, cc->btf_module);
+		return -1;
+	}
+	cnt = btf__type_cnt(split);
+	types = realloc(cc->btf_types, cnt * sizeof(*types));
+	if (!types) {
+		btf__free(split);
+		return 0;
+	}
+	memset(types + cc->nbtf_types, 0, (cnt - cc->nbtf_types) * sizeof(*types));
+	cc->btf_types = types;
+	cc->nbtf_types = cnt;
+	cc->btf_vmlinux = cc->btf;
+	cc->btf = split;
+	cc->btf_module = name;
+	return 0;
+}
+
+/*
+ * For a name a module's scope did not find: where the module is, when the kernel has not
+ * loaded it (no /sys/module/mod); "" when what names no module or a loaded one.
+ */
 const char *
 dt_type_module_note(dt_compile_t *cc, const char *what)
 {
-	const char *q = strchr(what, '`'), *p = q;
+	const char *q = strchr(what, '`'), *p = q, *file;
 
 	if (!q)
 		return "";
 	while (p > what && p[-1] != ' ')
 		p--;
-	if (!dt_type_unscope_own(p, (size_t)(q - p)) &&
-	    access(dt_arena_printf(&cc->arena, "/sys/module/%.*s", (int)(q - p), p), F_OK) != 0)
-		return dt_arena_printf(&cc->arena, " (module %.*s is %s)", (int)(q - p), p,
-				       dt_type_module_installed(cc, p, (size_t)(q - p))
-				       ? "installed, not loaded: its own types are not read"
-				       : "neither loaded nor installed");
+	if (dt_type_unscope_own(p, (size_t)(q - p)) ||
+	    access(dt_arena_printf(&cc->arena, "/sys/module/%.*s", (int)(q - p), p), F_OK) == 0)
+		return "";
+	file = dt_type_module_file(cc, p, (size_t)(q - p));
+	if (!file)
+		return dt_arena_printf(&cc->arena, " (module %.*s is neither loaded nor installed)",
+				       (int)(q - p), p);
+	if (dt_type_module_compressed(file))
+		return dt_arena_printf(&cc->arena, " (module %.*s is not loaded, and its file %s "
+				       "is compressed: its own types are not read)", (int)(q - p),
+				       p, file);
 	return "";
 }
 

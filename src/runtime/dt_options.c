@@ -199,10 +199,11 @@ static const dt_optdesc_t dt_opts[] = {
 	OPT_BOOL("droptags", droptags, false),
 	/* 1514: an Ethernet frame, DTrace's default */
 	{"pcapsize", DT_OPTK_SIZE, F(pcapsize), 1514, 1, 65535, DT_OPT_NEEDVAL, NULL, NULL, true},
-	/* paths for libraries and kernel modules: none to search here, but DTrace refuses
-	 * them in a program as it does */
+	/* paths for libraries (none to search here) and kernel modules (their files' BTF:
+	 * dt_types.c); DTrace refuses them in a program, as we do */
 	{"ldpath", DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL, true, NULL, NULL, true},
-	{"modpath", DT_OPTK_IGNORED, 0, 0, 0, 0, 0, 0, NULL, NULL, true, NULL, NULL, true},
+	{"modpath", DT_OPTK_STRING, F(modpath), 0, 0, 0, DT_OPT_NEEDVAL, NULL, NULL, true, NULL,
+	 "dir", true},
 	/* DTrace's tuple registers (8): its code generator takes one more key than it has */
 	{"tregs", DT_OPTK_COUNT, F(tregs), 8, 1, DT_MAX_TUPLE - 1, DT_OPT_NEEDVAL, NULL, NULL,
 	 true},

@@ -112,6 +112,7 @@ typedef struct dt_options {
 	uint32_t promseries;	/* the most series one scrape serves */
 	uint32_t cpu;		/* -x cpu: the one CPU probes fire on, or DT_CPU_ALL */
 	char syslibdir[4096];	/* -x syslibdir: the D libraries' directory; "": built in */
+	char modpath[4096];	/* -x modpath: the kernel's modules; "": /lib/modules/RELEASE */
 	char cppargs[1024];	/* -x cppargs: more arguments for cpp (-C), blank-separated */
 	dt_stdc_t stdc;		/* -X: cpp's C dialect */
 	bool empty;		/* -x empty: a program with no clauses is no error */
