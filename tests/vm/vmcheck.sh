@@ -11,7 +11,8 @@
 # download fails) is downloaded and unpacked under build/vm/ (kept there for the next run).
 # build/dtrace with its shared libraries (ldd), dlibs/, toolkit/, build/tests/triggers and
 # kfeatures, the tests/ tree, busybox (sh and the little tools), bash, chrt, bpftool and
-# mkfs.ext4, and the modules of tests/vm/modules.txt go into an initramfs whose /init
+# mkfs.ext4, the modules of tests/vm/modules.txt (loaded) and of tests/vm/modules-installed.txt
+# (installed under /lib/modules/RELEASE with a modules.dep, not loaded) go into an initramfs whose /init
 # (tests/vm/init) mounts proc, sys, devtmpfs, tracefs and debugfs, runs tests/run-tests.sh on the tests that
 # tests/vm/guest-tests.txt selects and powers off. QEMU runs with TCG (KVM does not work on this machine, see
 # shared/KERNELS.md), one host thread for both vCPUs (thread=single): with a thread per vCPU
@@ -261,6 +262,10 @@ build_kernel_part() {
 	for m in $mods; do
 		add_module "$m" || return 1
 	done
+	mods=$(sed 's/#.*//' "$ROOT/tests/vm/modules-installed.txt" | tr -s ' \t' '\n\n' | grep .)
+	for m in $mods; do
+		install_module "$m" || return 1
+	done
 	cat >"$KSTAGE/dt/vm/env" <<EOF
 VM_TEST_TIMEOUT=$VM_TEST_TIMEOUT
 EOF
@@ -295,6 +300,27 @@ add_module() {
 	*) cp "$mfile" "$KSTAGE$mko" ;;
 	esac || return 1
 	echo "$mko" >>"$KSTAGE/dt/vm/modules.list"
+}
+
+# install_module NAME: the module's file where the kernel's modules live, uncompressed, and
+# its line in modules.dep (what depmod writes on an installed system), never loaded: a module
+# installed and not loaded.
+install_module() {
+	mdir=$kdir/lib/modules/$krel
+	mfile=$(find "$mdir/kernel" -name "$1.ko*" | head -n 1)
+	if [ -z "$mfile" ]; then
+		say "module $1 is not in $kpkg"
+		return 0
+	fi
+	rel=$(printf '%s' "${mfile#"$mdir"/}" | sed 's/\.ko\..*$/.ko/')
+	mkdir -p "$KSTAGE/lib/modules/$krel/$(dirname "$rel")" || return 1
+	case $mfile in
+	*.ko.xz) xz -dc "$mfile" ;;
+	*.ko.zst) zstd -qdc "$mfile" ;;
+	*.ko.gz) gzip -dc "$mfile" ;;
+	*) cat "$mfile" ;;
+	esac >"$KSTAGE/lib/modules/$krel/$rel" || return 1
+	echo "$rel:" >>"$KSTAGE/lib/modules/$krel/modules.dep"
 }
 
 # ---- the run ----------------------------------------------------------------------------
