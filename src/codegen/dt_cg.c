@@ -4,9 +4,9 @@
  *
  * A tree walk that leaves every expression's value in r0: an integer, normalized to its D
  * type (sign- or zero-extended to 64 bits), or for strings a pointer to a NUL-terminated
- * buffer (string table, scratch temporaries, the probe-name map). Binary operators spill the
- * left operand to a stack slot while the right one is computed, so helper calls inside
- * operands are safe.
+ * buffer (string table, scratch temporaries, the probe-name map) or 0, DTrace's NULL string
+ * (dt_cg_str.c). Binary operators spill the left operand to a stack slot while the right one
+ * is computed, so helper calls inside operands are safe.
  *
  * A clause is:
  *
@@ -173,178 +173,6 @@ dt_cg_common(dt_cg_t *cg, const dt_type_t *a, const dt_type_t *b)
 	if (sa > sb)
 		return &t[2 + (ua ? 1 : 0)];
 	return &t[2 + (ub ? 1 : 0)];
-}
-
-/* ---- strings -------------------------------------------------------------------------- */
-
-uint32_t
-dt_cg_strtab(dt_cg_t *cg, const char *s, size_t len)
-{
-	dt_program_t *p = cg->prog;
-	size_t off = 0;
-
-	/* Intern: reuse an identical literal already in the table. */
-	while (off < p->strtab.len) {
-		size_t l = strlen(p->strtab.data + off);
-
-		if (l == len && memcmp(p->strtab.data + off, s, len) == 0)
-			return (uint32_t)off;
-		off += l + 1;
-	}
-	off = p->strtab.len;
-	for (size_t i = 0; i < len; i++)
-		dt_vec_push(&p->strtab, s[i]);
-	dt_vec_push(&p->strtab, '\0');
-	return (uint32_t)off;
-}
-
-uint32_t
-dt_cg_strcap(dt_cg_t *cg, const dt_node_t *n)
-{
-	return dt_sema_strcap(NULL, n, cg->strsize);
-}
-
-/*
- * Write string expression n into the buffer at dst_reg + off of "size" bytes (NUL
- * terminated, truncated to fit). execname goes straight from the task to the destination.
- */
-void
-dt_cg_str_into(dt_cg_t *cg, dt_node_t *n, int dst_reg, int32_t off, uint32_t size)
-{
-	if (n->kind == DT_NODE_IDENT && n->ident_id == DT_VAR_EXECNAME && size >= 16) {
-		EMIT(cg, DT_MOV64_REG(1, dst_reg));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, off));
-		EMIT(cg, DT_MOV64_IMM(2, 16));
-		EMIT(cg, DT_CALL(BPF_FUNC_get_current_comm));
-		return;
-	}
-	if (n->kind == DT_NODE_CALL && n->ident_kind == DT_IDENT_SUBR &&
-	    n->ident_id == DT_SUBR_COPYINSTR && n->list.len == 1 && dst_reg == 7) {
-		/* copyinstr(addr) as a key or a variable's value: read straight into place */
-		cg->cur_loc = n->loc;
-		dt_cg_expr(cg, n->list.data[0]);
-		EMIT(cg, DT_MOV64_REG(3, 0));
-		dt_cg_copystr(cg, (uint32_t)off, -1, DT_MIN(size, cg->strsize),
-			      BPF_FUNC_probe_read_user_str);
-		return;
-	}
-	dt_cg_expr(cg, n);
-	EMIT(cg, DT_MOV64_REG(3, 0));
-	EMIT(cg, DT_MOV64_REG(1, dst_reg));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, off));
-	EMIT(cg, DT_MOV64_IMM(2, (int32_t)DT_MIN(size, dt_cg_strcap(cg, n))));
-	EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
-}
-
-/*
- * r0 = strcmp-like comparison of the strings at r1 (capacity ca) and r2 (capacity cb),
- * as a bounded byte loop: the verifier walks it once per byte, at most strsize times.
- */
-static void
-dt_cg_strcmp_loop(dt_cg_t *cg, uint32_t cap)
-{
-	dt_irbuf_t *ir = IR(cg);
-	int loop = dt_ir_label(ir), diff = dt_ir_label(ir), eq = dt_ir_label(ir);
-	int done = dt_ir_label(ir);
-
-	EMIT(cg, DT_MOV64_IMM(3, 0));
-	dt_ir_place(ir, loop);
-	dt_ir_jmp_imm(ir, BPF_JGE, 3, (int32_t)cap, eq);
-	EMIT(cg, DT_MOV64_REG(4, 1));
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 4, 3));
-	EMIT(cg, DT_LDX(BPF_B, 4, 4, 0));
-	EMIT(cg, DT_MOV64_REG(5, 2));
-	EMIT(cg, DT_ALU64_REG(BPF_ADD, 5, 3));
-	EMIT(cg, DT_LDX(BPF_B, 5, 5, 0));
-	dt_ir_jmp_reg(ir, BPF_JNE, 4, 5, diff);
-	dt_ir_jmp_imm(ir, BPF_JEQ, 4, 0, eq);
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
-	dt_ir_ja(ir, loop);
-	dt_ir_place(ir, diff);
-	EMIT(cg, DT_MOV64_REG(0, 4));
-	EMIT(cg, DT_ALU64_REG(BPF_SUB, 0, 5));
-	dt_ir_ja(ir, done);
-	dt_ir_place(ir, eq);
-	EMIT(cg, DT_MOV64_IMM(0, 0));
-	dt_ir_place(ir, done);
-}
-
-/*
- * The comparison as a library routine, for two strings that are not literals: the loop is
- * verified once in the routine, not again in every caller's path (a clause of sixteen
- * nested ?: on string comparisons kept 16 loops' pending branches at once: "The sequence
- * of 8193 jumps is too complex"). Its arguments are the two strings' addresses; each is
- * copied into a buffer of the routine's first (key: the capacity compared).
- */
-static uint32_t
-dt_cg_strcmp_body(dt_cg_t *cg, const dt_cglib_t *lib)
-{
-	uint32_t cap = lib->key[0], buf[2], res;
-
-	buf[0] = dt_cg_temp(cg, cap);
-	buf[1] = dt_cg_temp(cg, cap);
-	res = dt_cg_temp(cg, 8);
-	for (int i = 0; i < 2; i++) {
-		dt_cg_lib_arg(cg, 3, i);
-		EMIT(cg, DT_MOV64_REG(1, 7));
-		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)buf[i]));
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
-		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));	/* zeroed if it fails */
-	}
-	EMIT(cg, DT_MOV64_REG(1, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)buf[0]));
-	EMIT(cg, DT_MOV64_REG(2, 7));
-	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, (int32_t)buf[1]));
-	dt_cg_strcmp_loop(cg, cap);
-	MST(res, 0);
-	return res;
-}
-
-/* r0 = comparison of two string expressions (negative, zero, positive). */
-static void
-dt_cg_strcmp(dt_cg_t *cg, dt_node_t *l, dt_node_t *r)
-{
-	bool swap = false;
-
-	/* Against a literal: one bpf_strncmp call (the literal lives in a read-only map). */
-	if (l->kind == DT_NODE_STRING && r->kind != DT_NODE_STRING) {
-		dt_node_t *t = l;
-
-		l = r;
-		r = t;
-		swap = true;
-	}
-	if (r->kind == DT_NODE_STRING) {
-		uint32_t cap = dt_cg_strcap(cg, l);
-
-		dt_cg_expr(cg, l);
-		EMIT(cg, DT_MOV64_REG(1, 0));
-		EMIT(cg, DT_MOV64_IMM(2, (int32_t)cap));
-		dt_ir_ld_mapval(IR(cg), 3, DT_MAP_STRTAB, dt_cg_strtab(cg, r->text, r->textlen));
-		EMIT(cg, DT_CALL(BPF_FUNC_strncmp));
-		/* strncmp(l, lit, cap) differs from D's comparison only when l fills its buffer
-		 * with no NUL, which cannot happen: every source is NUL-terminated. */
-		EMIT(cg, DT_ALU64_IMM(BPF_LSH, 0, 32));
-		EMIT(cg, DT_ALU64_IMM(BPF_ARSH, 0, 32));
-		if (swap)
-			EMIT(cg, DT_ALU64_IMM(BPF_NEG, 0, 0));
-		return;
-	}
-	dt_cg_expr(cg, l);
-	dt_cg_push(cg);
-	dt_cg_expr(cg, r);
-	EMIT(cg, DT_MOV64_REG(2, 0));
-	dt_cg_pop(cg, 1);
-	if (cg->in_lib) {
-		dt_cg_strcmp_loop(cg, DT_MIN(dt_cg_strcap(cg, l), dt_cg_strcap(cg, r)));
-		return;
-	}
-	{
-		dt_cglib_t lib = {dt_cg_strcmp_body, "strcmp",
-				  {DT_MIN(dt_cg_strcap(cg, l), dt_cg_strcap(cg, r))}, 2};
-
-		dt_cg_lib_call(cg, &lib, false, 0);
-	}
 }
 
 /* ---- kernel types --------------------------------------------------------------------- */
@@ -919,7 +747,11 @@ dt_cg_expr_node(dt_cg_t *cg, dt_node_t *n)
 					 (uint32_t)n->ival : n->ival);
 		return;
 	case DT_NODE_STRING:
-		dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB, dt_cg_strtab(cg, n->text, n->textlen));
+		if (n->null_str)
+			EMIT(cg, DT_MOV64_IMM(0, 0));
+		else
+			dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB,
+					dt_cg_strtab(cg, n->text, n->textlen));
 		return;
 	case DT_NODE_INDEX:
 		if (n->ident_kind == DT_IDENT_KINDEX) {
@@ -1068,7 +900,11 @@ dt_cg_at(dt_cg_t *cg, dt_node_t *n, void (*gen)(dt_cg_t *, dt_node_t *))
 void
 dt_cg_expr(dt_cg_t *cg, dt_node_t *n)
 {
+	dt_loc_t at = cg->cur_loc;
+
 	dt_cg_at(cg, n, dt_cg_expr_node);
+	if (n->str_deref)
+		dt_cg_str_nonnull(cg, n, &at);
 }
 
 /* ---- variables ------------------------------------------------------------------------ */
@@ -1216,15 +1052,14 @@ dt_cg_lval(dt_cg_t *cg, dt_node_t *n, struct dt_lval *lv)
 		 * on the stack while the value is computed */
 		lv->v = NULL;
 		lv->mtype = n->type;
-		lv->kreg = (int)n->char_array;	/* a char array's length when n is a string */
+		/* a string's room: a char array's length, or strsize bytes through a string * */
+		lv->kreg = (int)(n->char_array ? n->char_array : dt_type_resolve(n->type)->size);
 		lv->bitfield = n->kind == DT_NODE_MEMBER && n->bf_width ? n : NULL;
 		cg->dmem_store = true;
 		dt_cg_kaddr(cg, n);
 		cg->dmem_store = false;
 		if (!dt_cg_is_dmem(cg, n))
-			dt_cg_scratch_ptr(cg, n->type->kind == DT_TYPE_STRING
-						      ? n->char_array
-						      : dt_type_resolve(n->type)->size);
+			dt_cg_scratch_ptr(cg, (uint32_t)lv->kreg);
 		lv->koff = dt_cg_push(cg);
 		return;
 	}
@@ -1311,20 +1146,17 @@ dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv)
 	if (v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) {
 		dt_cg_slot_addr(cg, v);
 	} else {
-		int found = dt_ir_label(IR(cg)), done = dt_ir_label(IR(cg));
+		int done = dt_ir_label(IR(cg));
 
 		dt_ir_ld_map(IR(cg), 1, dt_cg_dynmap(cg, v));
 		EMIT(cg, DT_MOV64_REG(2, lv->kreg));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 2, lv->koff));
 		EMIT(cg, DT_CALL(BPF_FUNC_map_lookup_elem));
-		dt_ir_jmp_imm(IR(cg), BPF_JNE, 0, 0, found);
-		/* Not there: 0, or the empty string. */
-		if (dt_var_is_str(v))
-			dt_ir_ld_mapval(IR(cg), 0, DT_MAP_STRTAB, dt_cg_strtab(cg, "", 0));
-		else
-			EMIT(cg, DT_MOV64_IMM(0, 0));
-		dt_ir_ja(IR(cg), done);
-		dt_ir_place(IR(cg), found);
+		/*
+		 * Not there: 0, or the NULL string. The test also tells the verifier that
+		 * r0 is either 0 or the element, never a pointer that may be null.
+		 */
+		dt_ir_jmp_imm(IR(cg), BPF_JEQ, 0, 0, done);
 		if (!dt_var_is_str(v)) {
 			EMIT(cg, DT_LDX(BPF_DW, 0, 0, 0));
 			dt_cg_normalize(cg, 0, v->type->size, v->type->is_signed);
@@ -1335,6 +1167,14 @@ dt_cg_lval_load(dt_cg_t *cg, const struct dt_lval *lv)
 	if (!dt_var_is_str(v)) {
 		EMIT(cg, DT_LDX(BPF_DW, 0, 0, 0));
 		dt_cg_normalize(cg, 0, v->type->size, v->type->is_signed);
+	} else {
+		/* a slot marked NULL (dt_cg_lval_store) */
+		int done = dt_ir_label(IR(cg));
+
+		EMIT(cg, DT_LDX(BPF_H, 1, 0, 0));
+		dt_ir_jmp_imm(IR(cg), BPF_JNE, 1, DT_STR_NULL, done);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		dt_ir_place(IR(cg), done);
 	}
 }
 
@@ -1370,10 +1210,26 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 	if (v->kind == DT_VK_GLOBAL || v->kind == DT_VK_THIS) {
 		dt_cg_slot_addr(cg, v);
 		if (dt_var_is_str(v)) {
+			int copy = dt_ir_label(ir), clear = dt_ir_label(ir), done = dt_ir_label(ir);
+
+			/*
+			 * NULL marks the slot; a string clears a mark first (a "" copied
+			 * writes its NUL only). A marked slot is never the source: it reads
+			 * as 0.
+			 */
+			EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
+			dt_ir_jmp_imm(ir, BPF_JNE, 3, 0, copy);
+			EMIT(cg, DT_ST(BPF_H, 0, 0, DT_STR_NULL));
+			dt_ir_ja(ir, done);
+			dt_ir_place(ir, copy);
+			EMIT(cg, DT_LDX(BPF_H, 1, 0, 0));
+			dt_ir_jmp_imm(ir, BPF_JNE, 1, DT_STR_NULL, clear);
+			EMIT(cg, DT_ST(BPF_H, 0, 0, 0));
+			dt_ir_place(ir, clear);
 			EMIT(cg, DT_MOV64_REG(1, 0));
 			EMIT(cg, DT_MOV64_IMM(2, (int32_t)v->size));
-			EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
 			EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
+			dt_ir_place(ir, done);
 		} else {
 			EMIT(cg, DT_LDX(BPF_DW, 1, 10, slot));
 			EMIT(cg, DT_STX(BPF_DW, 0, 1, 0));
@@ -1381,14 +1237,21 @@ dt_cg_lval_store(dt_cg_t *cg, const dt_lval_t *lv, int slot)
 		return;
 	}
 	if (dt_var_is_str(v)) {
+		/* NULL, like 0, deletes the element */
 		uint32_t toff = dt_cg_temp(cg, v->size);
+		int del = dt_ir_label(ir), done = dt_ir_label(ir);
 
+		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
+		dt_ir_jmp_imm(ir, BPF_JEQ, 3, 0, del);
 		EMIT(cg, DT_MOV64_REG(1, 7));
 		EMIT(cg, DT_ALU64_IMM(BPF_ADD, 1, (int32_t)toff));
 		EMIT(cg, DT_MOV64_IMM(2, (int32_t)v->size));
-		EMIT(cg, DT_LDX(BPF_DW, 3, 10, slot));
 		EMIT(cg, DT_CALL(BPF_FUNC_probe_read_kernel_str));
 		dt_cg_dyn_store(cg, lv, 7, (int32_t)toff);
+		dt_ir_ja(ir, done);
+		dt_ir_place(ir, del);
+		dt_cg_dyn_delete(cg, lv);
+		dt_ir_place(ir, done);
 	} else {
 		int del = dt_ir_label(ir), done = dt_ir_label(ir);
 
@@ -1465,13 +1328,16 @@ dt_cg_assign(dt_cg_t *cg, dt_node_t *n)
 	    (target->type->kind == DT_TYPE_STRING ||
 	     dt_type_resolve(target->type)->kind == DT_TYPE_STRUCT ||
 	     dt_type_resolve(target->type)->kind == DT_TYPE_UNION)) {
-		/* string = 0: delete a dynamic variable's element, empty a static one */
+		/* string = 0: delete a dynamic variable's element, mark a static one NULL (a
+		 * struct's: empty) */
 		dt_cg_lval(cg, target, &lv);
 		if (lv.v->kind == DT_VK_SELF || lv.v->kind == DT_VK_ASSOC) {
 			dt_cg_dyn_delete(cg, &lv);
 		} else {
+			bool str = target->type->kind == DT_TYPE_STRING;
+
 			dt_cg_slot_addr(cg, lv.v);
-			EMIT(cg, DT_ST(BPF_B, 0, 0, 0));
+			EMIT(cg, DT_ST(str ? BPF_H : BPF_B, 0, 0, str ? DT_STR_NULL : 0));
 		}
 		EMIT(cg, DT_MOV64_IMM(0, 0));
 		return;
@@ -1818,8 +1684,9 @@ dt_cg_kvalue(dt_cg_t *cg, dt_node_t *n)
 
 	cg->cur_loc = n->loc;
 	dt_cg_kaddr(cg, n);
-	if (n->char_array) {
-		uint32_t cap = DT_MIN(n->char_array, cg->strsize);
+	if (n->char_array || t->kind == DT_TYPE_STRING) {
+		/* a char array, or a string through a string *: its bytes, as a string */
+		uint32_t cap = n->char_array ? DT_MIN(n->char_array, cg->strsize) : cg->strsize;
 
 		EMIT(cg, DT_MOV64_REG(3, 0));
 		dt_cg_copystr(cg, dt_cg_temp(cg, cap), -1, cap, BPF_FUNC_probe_read_kernel_str);

@@ -44,8 +44,9 @@
 #define DT_LIB_ARG(i) (-16 - 8 * (i))
 
 void
-dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, bool faults, uint32_t cap)
+dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, unsigned flags, uint32_t cap)
 {
+	int null = LBL(), done = LBL();
 	size_t k;
 
 	if (cg->in_lib) {
@@ -77,7 +78,9 @@ dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, bool faults, uint32_t cap)
 		MLD(i, DT_MST_FADDR);
 	}
 	dt_ir_call(IR(cg), cg->libs.data[k].label);
-	if (faults) {
+	if (flags & DT_LIB_NULL)
+		JIMM(BPF_JEQ, 0, 2, null);
+	if (flags & DT_LIB_FAULTS) {
 		int ok = LBL();
 
 		JIMM(BPF_JEQ, 0, 0, ok);
@@ -100,6 +103,12 @@ dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, bool faults, uint32_t cap)
 		dt_vec_push(&cg->librefs, ((struct dt_cglibref){IR(cg)->len, k, true}));
 		MLD(0, 0);
 	}
+	if (flags & DT_LIB_NULL) {
+		JA(done);
+		PLACE(null);
+		EMIT(cg, DT_MOV64_IMM(0, 0));
+		PLACE(done);
+	}
 }
 
 void
@@ -116,10 +125,10 @@ dt_cg_lib_args(dt_cg_t *cg, dt_node_t *const *args, int k)
 }
 
 void
-dt_cg_lib_subr(dt_cg_t *cg, dt_node_t *n, const dt_cglib_t *lib, bool faults, uint32_t cap)
+dt_cg_lib_subr(dt_cg_t *cg, dt_node_t *n, const dt_cglib_t *lib, unsigned flags, uint32_t cap)
 {
 	dt_cg_lib_args(cg, n->list.data, lib->nargs);
-	dt_cg_lib_call(cg, lib, faults, cap);
+	dt_cg_lib_call(cg, lib, flags, cap);
 }
 
 void
@@ -132,6 +141,13 @@ void
 dt_cg_lib_fault(dt_cg_t *cg)
 {
 	EMIT(cg, DT_MOV64_IMM(0, 1));
+	EMIT(cg, DT_EXIT());
+}
+
+void
+dt_cg_lib_null(dt_cg_t *cg)
+{
+	EMIT(cg, DT_MOV64_IMM(0, 2));
 	EMIT(cg, DT_EXIT());
 }
 

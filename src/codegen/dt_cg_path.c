@@ -464,5 +464,5 @@ dt_cg_d_path(dt_cg_t *cg, dt_node_t *n)
 	/* the kernel's BTF is needed: say so here, where the call is */
 	if (!dt_cg_dpath_offsets(cg, &o))
 		return;
-	dt_cg_lib_subr(cg, n, &lib, true, cr);
+	dt_cg_lib_subr(cg, n, &lib, DT_LIB_FAULTS, cr);
 }

@@ -769,8 +769,7 @@ dt_cg_set_if(dt_cg_t *cg, uint32_t off, int c)
 
 /*
  * strtok(s, delims), as DTrace defines it: the next token of s, a run of characters not in
- * delims after those that are; "" (DTrace's NULL, see dt_sema.c) when only delimiters are
- * left. strtok(NULL, delims) goes on where the previous call of this probe firing stopped:
+ * delims after those that are; NULL when only delimiters are left. strtok(NULL, delims) goes on where the previous call of this probe firing stopped:
  * at the delimiter that ended its token, which other delimiters may make part of the next
  * one. With no string in this firing, that is an invalid address fault at 0, as in DTrace.
  * The state lives at cg->strtok_off, reset before the clauses run (dt_cg_program):
@@ -794,7 +793,7 @@ dt_cg_strtok_body(dt_cg_t *cg, const dt_cglib_t *lib)
 	uint32_t cd = lib->key[1], cr = lib->key[2];
 	uint32_t d_off = dt_cg_temp(cg, cd), set = dt_cg_temp(cg, 32), r = dt_cg_temp(cg, cr);
 	uint32_t v = dt_cg_temp(cg, 40);
-	int have = LBL(), dl_loop = LBL(), loop = LBL();
+	int have = LBL(), dl_loop = LBL(), loop = LBL(), tok = LBL();
 	/* v + 0: phase, v + 8: token start, v + 16: its end, v + 24: found one, v + 32: the
 	 * delimiters go on (no NUL yet) */
 
@@ -884,6 +883,9 @@ dt_cg_strtok_body(dt_cg_t *cg, const dt_cglib_t *lib)
 	MLD(2, v + 24);
 	EMIT(cg, DT_ALU64_REG(BPF_MUL, 1, 2));
 	MST(v + 24, 1);
+	JIMM(BPF_JNE, 2, 0, tok);
+	dt_cg_lib_null(cg);
+	PLACE(tok);
 	dt_cg_scopy(cg, r, cr, buf, ss, v + 8, v + 24);
 	return r;
 }
@@ -1693,7 +1695,7 @@ dt_cg_progenyof(dt_cg_t *cg, dt_node_t *n)
 		dt_cg_fail(cg, "progenyof( ) needs the kernel's BTF (/sys/kernel/btf/vmlinux)");
 		return;
 	}
-	dt_cg_lib_subr(cg, n, &lib, false, 0);
+	dt_cg_lib_subr(cg, n, &lib, 0, 0);
 }
 
 /*
@@ -1877,7 +1879,19 @@ dt_cg_index_body(dt_cg_t *cg, const dt_cglib_t *lib)
 	return pos;
 }
 
-/* the rest of s from the first occurrence of sub; "" when there is none */
+/* In a body: return NULL when the position in the scratch word at pos_off is -1 (none). */
+static void
+dt_cg_null_if_none(dt_cg_t *cg, uint32_t pos_off)
+{
+	int found = LBL();
+
+	MLD(0, pos_off);
+	JIMM(BPF_JSGE, 0, 0, found);
+	dt_cg_lib_null(cg);
+	PLACE(found);
+}
+
+/* the rest of s from the first occurrence of sub; NULL when there is none */
 static uint32_t
 dt_cg_strstr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
@@ -1886,12 +1900,13 @@ dt_cg_strstr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 	uint32_t r = dt_cg_temp(cg, cr), pos = dt_cg_temp(cg, 8), cnt = dt_cg_temp(cg, 8);
 
 	dt_cg_search(cg, false, false, a_off, ca, cb, pos);
+	dt_cg_null_if_none(cg, pos);
 	MSTI(cnt, (int32_t)ca);
 	dt_cg_scopy(cg, r, cr, a_off, ca, pos, cnt);
 	return r;
 }
 
-/* the rest of s from the first (last: key[0]) c; "" when there is none */
+/* the rest of s from the first (last: key[0]) c; NULL when there is none */
 static uint32_t
 dt_cg_strchr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 {
@@ -1921,6 +1936,7 @@ dt_cg_strchr_body(dt_cg_t *cg, const dt_cglib_t *lib)
 	EMIT(cg, DT_ALU64_IMM(BPF_ADD, 3, 1));
 	JA(loop);
 	PLACE(end);
+	dt_cg_null_if_none(cg, v + 8);
 	dt_cg_scopy(cg, r, cr, a_off, ca, v + 8, v + 16);
 	return r;
 }
@@ -1964,7 +1980,7 @@ dt_cg_subr_substr(dt_cg_t *cg, dt_node_t *n)
 	dt_cg_lib_args(cg, n->list.data, (int)n->list.len);
 	if (n->list.len < 3)
 		EMIT(cg, DT_MOV64_IMM(3, (int32_t)cg->strsize));
-	dt_cg_lib_call(cg, &lib, false, cr);
+	dt_cg_lib_call(cg, &lib, 0, cr);
 }
 
 static void
@@ -1976,7 +1992,7 @@ dt_cg_subr_index(dt_cg_t *cg, dt_node_t *n)
 			   dt_cg_strcap(cg, n->list.data[1])},
 			  start ? 3 : 2};
 
-	dt_cg_lib_subr(cg, n, &lib, false, 0);
+	dt_cg_lib_subr(cg, n, &lib, 0, 0);
 }
 
 static void
@@ -1987,7 +2003,7 @@ dt_cg_subr_strstr(dt_cg_t *cg, dt_node_t *n)
 			  {dt_cg_strcap(cg, n->list.data[0]), dt_cg_strcap(cg, n->list.data[1]), cr},
 			  2};
 
-	dt_cg_lib_subr(cg, n, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, DT_LIB_NULL, cr);
 }
 
 static void
@@ -1998,7 +2014,7 @@ dt_cg_subr_strchr(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_strchr_body, dt_subr_name(n->ident_id),
 			  {r, dt_cg_strcap(cg, n->list.data[0]), cr}, 2};
 
-	dt_cg_lib_subr(cg, n, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, DT_LIB_NULL, cr);
 }
 
 static void
@@ -2008,7 +2024,7 @@ dt_cg_lltostr(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_lltostr_body, "lltostr", {cr}, 2};
 
 	if (dt_cg_base_args(cg, n))
-		dt_cg_lib_call(cg, &lib, false, cr);
+		dt_cg_lib_call(cg, &lib, 0, cr);
 }
 
 static void
@@ -2017,7 +2033,7 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_strtoll_body, "strtoll", {dt_cg_strcap(cg, n->list.data[0])}, 2};
 
 	if (dt_cg_base_args(cg, n))
-		dt_cg_lib_call(cg, &lib, false, 0);
+		dt_cg_lib_call(cg, &lib, 0, 0);
 }
 
 static void
@@ -2028,7 +2044,7 @@ dt_cg_subr_toupper(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_toupper_body, dt_subr_name(n->ident_id),
 			  {up, dt_cg_strcap(cg, n->list.data[0]), cr}, 1};
 
-	dt_cg_lib_subr(cg, n, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, 0, cr);
 }
 
 static void
@@ -2039,7 +2055,7 @@ dt_cg_subr_pathpart(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_pathpart_body, dt_subr_name(n->ident_id),
 			  {dir, dt_cg_strcap(cg, n->list.data[0]), cr}, 1};
 
-	dt_cg_lib_subr(cg, n, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, 0, cr);
 }
 
 static void
@@ -2048,7 +2064,7 @@ dt_cg_cleanpath(dt_cg_t *cg, dt_node_t *n)
 	uint32_t cr = dt_cg_strcap(cg, n);
 	dt_cglib_t lib = {dt_cg_cleanpath_body, "cleanpath", {dt_cg_strcap(cg, n->list.data[0])}, 1};
 
-	dt_cg_lib_subr(cg, n, &lib, false, cr);
+	dt_cg_lib_subr(cg, n, &lib, 0, cr);
 }
 
 /* strtok(s, delims) or strtok(NULL, delims): a new string, or the one of this firing */
@@ -2066,7 +2082,7 @@ dt_cg_strtok(dt_cg_t *cg, dt_node_t *n)
 		return;
 	}
 	dt_cg_lib_args(cg, n->list.data + !fresh, fresh ? 2 : 1);
-	dt_cg_lib_call(cg, &lib, !fresh, cr);
+	dt_cg_lib_call(cg, &lib, (fresh ? 0 : DT_LIB_FAULTS) | DT_LIB_NULL, cr);
 }
 
 static void
@@ -2077,7 +2093,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *n)
 	dt_cglib_t lib = {dt_cg_inet_body, dt_subr_name(id),
 			  {(uint32_t)id, cr, (uint32_t)n->list.len}, (int)n->list.len};
 
-	dt_cg_lib_subr(cg, n, &lib, true, cr);
+	dt_cg_lib_subr(cg, n, &lib, DT_LIB_FAULTS, cr);
 }
 
 /*
@@ -2128,7 +2144,7 @@ dt_cg_link_ntop(dt_cg_t *cg, dt_node_t *n)
 	JIMM(BPF_JEQ, 1, 32, ok);
 	dt_cg_fault(cg, DT_FAULT_ILLOP);
 	PLACE(ok);
-	dt_cg_lib_call(cg, &lib, true, cr);
+	dt_cg_lib_call(cg, &lib, DT_LIB_FAULTS, cr);
 }
 
 /* network order is big-endian; the swap also zero-extends the result */
@@ -2209,22 +2225,7 @@ static dt_cg_subr_fn *const dt_cg_subr_emit[DT_SUBR_COUNT] = {
 void
 dt_cg_subr(dt_cg_t *cg, dt_node_t *n)
 {
+	/* a NULL string argument faults where it is evaluated (dt_cg_expr, str_deref) */
 	cg->cur_loc = n->loc;
-	for (size_t i = 0; i < n->list.len; i++) {
-		int ok = LBL();
-
-		if (!n->list.data[i]->null_str)
-			continue;
-		/*
-		 * DTrace's NULL string, given for a string argument: reading it faults at
-		 * address 0. The branch keeps the subroutine's code reachable, though the
-		 * verifier, which knows r0 is 0, never walks it.
-		 */
-		EMIT(cg, DT_MOV64_IMM(0, 0));
-		MST(DT_MST_FADDR, 0);
-		JIMM(BPF_JNE, 0, 0, ok);
-		dt_cg_fault(cg, DT_FAULT_BADADDR);
-		PLACE(ok);
-	}
 	dt_cg_subr_emit[n->ident_id](cg, n);
 }

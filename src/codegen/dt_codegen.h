@@ -59,6 +59,13 @@
 #define DT_MST_TEMP 136
 
 /*
+ * A global or clause-local string variable holding DTrace's NULL string: its slot's first two
+ * bytes, a NUL and 0xff, read as one 16-bit word (little-endian). "" is a NUL then a byte that
+ * is never 0xff (dt_cg_lval_store clears the mark); -x strsize is at least 2.
+ */
+#define DT_STR_NULL 0xff00
+
+/*
  * Scratch space: what alloca() and copyin() allocate and what copyinto(), bcopy() and
  * stores through pointers may write, in programs whose clauses use it. scratchsize bytes at
  * scratch_off in the scratch value, after this-> variables and strtok()'s state; each clause
@@ -295,6 +302,12 @@ uint32_t dt_cg_strtab(dt_cg_t *cg, const char *s, size_t len);
 uint32_t dt_cg_strcap(dt_cg_t *cg, const dt_node_t *n);
 /* Write string expression n into [dst_reg + off, + size), NUL-terminated. */
 void dt_cg_str_into(dt_cg_t *cg, dt_node_t *n, int dst_reg, int32_t off, uint32_t size);
+/* Can string expression n be DTrace's NULL string (0)? */
+bool dt_cg_str_may_null(const dt_node_t *n);
+/* n, whose value is in r0, is read: if it may be NULL, a NULL is a fault pointing at at. */
+void dt_cg_str_nonnull(dt_cg_t *cg, const dt_node_t *n, const dt_loc_t *at);
+/* r0 = comparison of two string expressions (negative, zero, positive). */
+void dt_cg_strcmp(dt_cg_t *cg, dt_node_t *l, dt_node_t *r);
 /* A fault of kind DT_FAULT_*: the clause stops, the consumer reports it. */
 void dt_cg_fault(dt_cg_t *cg, int kind);
 /* stats[cpu].word += 1 */
@@ -350,20 +363,25 @@ typedef struct dt_cglib {
 	uint32_t res;		/* where the result is, once the body is emitted */
 } dt_cglib_t;
 /*
- * Call the routine (its body and key in lib; the arguments in r1 .. r<nargs>). faults: the
- * body may fault. r0 = its integer result, or with cap a copy of its string result (at most
- * cap bytes) in a new temporary of the caller's.
+ * Call the routine (its body and key in lib; the arguments in r1 .. r<nargs>). flags:
+ * DT_LIB_FAULTS, the body may fault; DT_LIB_NULL, it may return DTrace's NULL string (r0 =
+ * 0). r0 = its integer result, or with cap a copy of its string result (at most cap bytes)
+ * in a new temporary of the caller's.
  */
-void dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, bool faults, uint32_t cap);
+#define DT_LIB_FAULTS 1u
+#define DT_LIB_NULL 2u
+void dt_cg_lib_call(dt_cg_t *cg, const dt_cglib_t *lib, unsigned flags, uint32_t cap);
 /* At a call: r1 .. r<k> = the expressions args[0 .. k - 1] (1 <= k <= 5), in that order. */
 void dt_cg_lib_args(dt_cg_t *cg, struct dt_node *const *args, int k);
 /* The call of subroutine n: its first lib->nargs arguments, then dt_cg_lib_call. */
-void dt_cg_lib_subr(dt_cg_t *cg, struct dt_node *n, const dt_cglib_t *lib, bool faults,
+void dt_cg_lib_subr(dt_cg_t *cg, struct dt_node *n, const dt_cglib_t *lib, unsigned flags,
 		    uint32_t cap);
 /* In a body: register reg = argument i (0-based). */
 void dt_cg_lib_arg(dt_cg_t *cg, int reg, int i);
 /* In a body: the fault path (r0 = 1, return; the caller makes it a fault at its call). */
 void dt_cg_lib_fault(dt_cg_t *cg);
+/* In a body: return DTrace's NULL string (r0 = 2; a DT_LIB_NULL call's result is 0). */
+void dt_cg_lib_null(dt_cg_t *cg);
 /* The bodies of the routines the clauses called, after them (dt_cg_program). */
 int dt_cg_lib_emit(dt_cg_t *cg);
 /* Aggregating assignments (dt_cg_agg.c). */

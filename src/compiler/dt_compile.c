@@ -40,7 +40,7 @@ static const struct dt_builtin dt_builtins[] = {
 	{ "long", DT_TYPE_INT, 8, true },
 	{ "unsigned long", DT_TYPE_INT, 8, false },
 	{ "void", DT_TYPE_VOID, 0, false },
-	{ "string", DT_TYPE_STRING, 256, false },	/* the size follows strsize in sema */
+	{ "string", DT_TYPE_STRING, 256, false },	/* the size is strsize (sema's pragmas) */
 	/* other spellings of the C types: see dt_type_aliases for the rest */
 	{ "signed char", DT_TYPE_INT, 1, true },
 	{ "long long", DT_TYPE_INT, 8, true },
@@ -174,6 +174,12 @@ const dt_type_t *
 dt_type_string(dt_compile_t *cc)
 {
 	return &cc->builtin_types[9];
+}
+
+void
+dt_type_string_size(dt_compile_t *cc, uint32_t strsize)
+{
+	cc->builtin_types[9].size = strsize;
 }
 
 const dt_type_t *

@@ -205,6 +205,8 @@ struct dt_type {
 typedef struct dt_compile dt_compile_t;
 const dt_type_t *dt_type_int(dt_compile_t *cc, uint32_t size, bool is_signed);
 const dt_type_t *dt_type_string(dt_compile_t *cc);
+/* sizeof (string) is -x strsize, once the program's pragmas have set it */
+void dt_type_string_size(dt_compile_t *cc, uint32_t strsize);
 const dt_type_t *dt_type_void(dt_compile_t *cc);
 const dt_type_t *dt_type_named(dt_compile_t *cc, const char *name); /* "uint64_t", NULL if none */
 
@@ -309,8 +311,10 @@ struct dt_node {
 				 * DT_RECFMT_* (VALFN), or the D variable's index (DVAR) */
 	int agg_id;		/* AGG: index into the program's aggregation table */
 	int str_id;		/* STRING: index into the program's string table */
-	bool null_str;		/* STRING: NULL (or 0) where a subroutine wants a string: DTrace's
-				 * NULL string, which faults when read (dt_cg_subr) */
+	bool null_str;		/* STRING: NULL (or 0) where a string goes (a subroutine's
+				 * argument, a comparison): DTrace's NULL string, the address 0 */
+	bool str_deref;		/* a string (or char *) a subroutine reads, its argument: a NULL
+				 * one faults there, an invalid address (dt_cg_expr) */
 	uint32_t char_array;	/* a kernel char array read as a string (its type is string):
 				 * the array's length, its string capacity; else 0 */
 	dt_ptrarith_t ptrarith;	/* BINARY + and -: pointer arithmetic (below) */

@@ -868,6 +868,7 @@ dt_sema_program(dt_compile_t *cc, dt_node_t **roots, int nroots)
 				dt_sema_pragma(&s, n);
 		}
 	}
+	dt_type_string_size(cc, s.dtp->opts.strsize);
 	for (int r = 0; r < nroots; r++) {
 		s.in_lib = r < cc->nlibs;
 		for (size_t i = 0; roots[r] && i < roots[r]->list.len; i++) {

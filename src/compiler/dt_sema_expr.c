@@ -474,6 +474,18 @@ dt_sema_ident(dt_sema_t *s, dt_node_t *n)
 	dt_sema_var(s, n, NULL);	/* a global variable, or the error */
 }
 
+/* Make z (NULL, or 0, where a string goes) DTrace's NULL string: the address 0. */
+static void
+dt_sema_null_string(dt_sema_t *s, dt_node_t *z)
+{
+	z->kind = DT_NODE_STRING;
+	z->text = "";
+	z->textlen = 0;
+	z->str_id = -1;
+	z->null_str = true;
+	z->type = dt_type_string(s->cc);
+}
+
 static void
 dt_sema_binary(dt_sema_t *s, dt_node_t *n)
 {
@@ -490,19 +502,15 @@ dt_sema_binary(dt_sema_t *s, dt_node_t *n)
 	switch (n->op) {
 	case TOK_EQ: case TOK_NE: case TOK_LT: case TOK_LE: case TOK_GT: case TOK_GE:
 		/*
-		 * s == NULL: strings are values here (strsize buffers), and a string subroutine
-		 * that DTrace makes return NULL (strtok at the end, strstr, ...) returns "": so
-		 * NULL against a string is the empty string.
+		 * s == NULL: DTrace's NULL string, which a string subroutine gives where it finds
+		 * nothing (strstr, strtok at the end, ...) and an unset variable holds; it
+		 * differs from "" and compares below every other string (dt_cg_strcmp).
 		 */
 		if ((dt_is_string(l) && dt_is_null(n->right)) ||
 		    (dt_is_null(n->left) && dt_is_string(r))) {
 			dt_node_t *z = dt_is_string(l) ? n->right : n->left;
 
-			z->kind = DT_NODE_STRING;
-			z->text = "";
-			z->textlen = 0;
-			z->str_id = -1;
-			z->type = dt_type_string(s->cc);
+			dt_sema_null_string(s, z);
 			l = r = z->type;
 		}
 		if (dt_is_string(l) && dt_is_string(r)) {
@@ -1176,25 +1184,24 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 	for (int i = 0, k = 0; i < nargs; i++, k++) {
 		const dt_type_t *t = n->list.data[i]->type;
 		char kind;
-		bool ok;
+		bool ok, str_ok;
 
 		if (sp->args[k] == '|')
 			k++;
 		kind = sp->args[k];
 		if (kind == 's' && !dt_is_string(t) && dt_is_null(n->list.data[i])) {
-			/* NULL or 0 for a string: an empty one that faults when read */
-			dt_node_t *z = n->list.data[i];
-
-			z->kind = DT_NODE_STRING;
-			z->text = "";
-			z->textlen = 0;
-			z->str_id = -1;
-			z->null_str = true;
-			z->type = dt_type_string(s->cc);
+			/* NULL or 0 for a string: the NULL string, which faults when read */
+			dt_sema_null_string(s, n->list.data[i]);
+			n->list.data[i]->str_deref = true;
 			continue;
 		}
-		ok = kind == 's' ? dt_is_string(t) : kind == 'i' ? dt_is_int(t) :
-		     kind == 'S' ? dt_is_string(t) || dt_is_null(n->list.data[i]) :
+		/* a string the subroutine reads (strtok's NULL aside): a NULL one faults */
+		if ((kind == 's' || kind == 'S') && !dt_is_null(n->list.data[i]))
+			n->list.data[i]->str_deref = true;
+		/* char * (or char [n]) is a string argument too, as in DTrace: alloca'd text */
+		str_ok = dt_type_compat(dt_type_string(s->cc), t);
+		ok = kind == 's' ? str_ok : kind == 'i' ? dt_is_int(t) :
+		     kind == 'S' ? str_ok || dt_is_null(n->list.data[i]) :
 		     kind == 'P' ? dt_is_string(t) || dt_is_null(n->list.data[i]) ||
 				   dt_type_resolve(t)->kind == DT_TYPE_PTR ||
 				   dt_type_resolve(t)->kind == DT_TYPE_ARRAY : dt_is_scalar(t);

@@ -15,7 +15,7 @@ printf '%s' "$TMPDIR/$name" >"$TMPDIR/name"
 printf '#!/bin/sh\nexec "%s/openat" 2 "$(cat "%s/name")"\n' "$TRIGGERS" "$TMPDIR" >"$TMPDIR/run"
 chmod +x "$TMPDIR/run"
 "$DTRACE" -x oformat=json -q -c "$TMPDIR/run" -n '
-syscall::openat:entry /pid == $target && strstr(copyinstr(arg1), "j\"q") != "" / {
+syscall::openat:entry /pid == $target && strstr(copyinstr(arg1), "j\"q") != NULL / {
 	trace(copyinstr(arg1)); trace(-7); trace((uint16_t)65535); trace(func(caller));
 	printf("%s|%d", copyinstr(arg1), 42);
 	@c[copyinstr(arg1), pid] = count(); @s["k"] = sum(-3); @a = avg(10); @mn = min(-5);

@@ -1,8 +1,8 @@
 /*
  * NULL is address 0, an int 0 as in DTrace (sizeof (NULL) is 4; %u and %d print it), which a
- * pointer compares with and takes (C's null pointer constant). Strings are values here, and
- * where DTrace's string subroutines return NULL (strtok at the end, strstr, ...) they return
- * "": a string against NULL is "".
+ * pointer compares with and takes (C's null pointer constant). Against a string it is
+ * DTrace's NULL string, which string subroutines return where they find nothing (strtok at
+ * the end, strstr, ...): not "", and below every other string.
  */
 BEGIN
 {

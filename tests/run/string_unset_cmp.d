@@ -1,6 +1,7 @@
 /*
- * A declared string variable compared with a literal before it is set: the empty string
- * (the comparison may read strsize bytes past any constant string).
+ * A declared string variable compared with a literal before it is set (the comparison may
+ * read strsize bytes past any constant string): a global is the empty string, a thread-local
+ * DTrace's NULL string, which is neither "" nor printable (reading it faults).
  */
 #pragma D option quiet
 self string p;
@@ -15,6 +16,7 @@ syscall::getpid:entry
 syscall::getpid:entry
 /pid == $target/
 {
-	printf("%s[%s]\n", self->p == "" ? "unset" : "set", self->p);
+	printf("%s %s [%s]\n", self->p == NULL ? "unset" : self->p == "" ? "empty" : "set",
+	    g == "" ? "empty" : "set", self->p != NULL ? self->p : g);
 	self->p = "y";
 }

@@ -75,9 +75,9 @@ syscall::openat:entry
 	    strtok(NULL, "/"));
 	printf("%s: [%s] [%s]\n", "T", strtok(NULL, "/."),
 	    strtok(NULL, "/"));
-	printf("%s: [%s] [%s]\n", "T", strtok(NULL, "/"),
-	    strtok(NULL, ""));
-	printf("%s: [%s] [%s]\n", "T", strtok(NULL, "/"),
+	printf("%s: [%s] [%d]\n", "T", strtok(NULL, "/"),
+	    strtok(NULL, "") == NULL);
+	printf("%s: [%d] [%s]\n", "T", strtok(NULL, "/") == NULL,
 	    strtok("x,y", ","));
 }
 

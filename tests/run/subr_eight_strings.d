@@ -46,10 +46,10 @@ syscall::openat:entry
 {
 	printf("%s: [%s] [%s]\n", "R", strstr(copyinstr(arg1), "self"),
 	    strstr(copyinstr(arg1), "//"));
-	printf("%s: [%s] [%s]\n", "R", strstr(copyinstr(arg1), "nope"),
+	printf("%s: [%d] [%s]\n", "R", strstr(copyinstr(arg1), "nope") == NULL,
 	    strchr(copyinstr(arg1), '.'));
-	printf("%s: [%s] [%s]\n", "R", strrchr(copyinstr(arg1), '.'),
-	    strchr(copyinstr(arg1), 'x'));
+	printf("%s: [%s] [%d]\n", "R", strrchr(copyinstr(arg1), '.'),
+	    strchr(copyinstr(arg1), 'x') == NULL);
 	printf("%s: [%s] [%s]\n", "R", strrchr(strstr(copyinstr(arg1), "self"), '/'),
 	    strchr(strrchr(copyinstr(arg1), '/'), 'v'));
 }

@@ -8,8 +8,8 @@ syscall::openat:entry
 	this->p = copyinstr(arg1);
 	printf("[%s] [%s] [%s] [%s] [%s]\n", this->p, basename(this->p), dirname(this->p),
 	    toupper(this->p), substr(this->p, -3));
-	printf("%d %d %d [%s] [%s] [%s]\n", index(this->p, "/"), rindex(this->p, "/"),
-	    index(this->p, substr(this->p, 5, 3)), strstr(this->p, "def"), strchr(this->p, 'x'),
-	    strrchr(this->p, '/'));
+	printf("%d %d %d [%s] %d [%s]\n", index(this->p, "/"), rindex(this->p, "/"),
+	    index(this->p, substr(this->p, 5, 3)), strstr(this->p, "def"),
+	    strchr(this->p, 'x') == NULL, strrchr(this->p, '/'));
 	printf("[%s] %d\n", lltostr(strlen(this->p)), strtoll(substr(this->p, 10), 16));
 }

@@ -3,7 +3,7 @@
 BEGIN {
 	printf("[%s] [%s] [%s] [%s] [%s]\n", substr("foobarbazbop", 3), substr("foobarbazbop", -10, -5), substr("foobarbazbop", -24, 13), substr("abcde", -10), substr("foobarbazbop", 400, 2));
 	printf("%d %d %d %d %d %d\n", index("foobarbaz", "barbaz"), rindex("foofoofoo", "foo"), index("foofoofoo", "foo", 4), rindex("foofoofoo","foo",4), index("foobar",""), rindex("foobar", ""));
-	printf("[%s] [%s] [%s] [%s]\n", strstr("foobarbaz", "bar"), strchr("a/b/c", '/'), strrchr("a/b/c", '/'), strchr("abc", 'z'));
+	printf("[%s] [%s] [%s] %d\n", strstr("foobarbaz", "bar"), strchr("a/b/c", '/'), strrchr("a/b/c", '/'), strchr("abc", 'z') == NULL);
 	printf("[%s] [%s]\n", toupper("Hello, World 1"), tolower("Hello, World 1"));
 	printf("[%s] [%s] [%s] [%s] [%s] [%s]\n", lltostr(-123), lltostr(0), lltostr(255, 16), lltostr(8, 8), lltostr(5, 2), lltostr(0, 16));
 	printf("%d %d %d %d %d\n", strtoll("  -42abc"), strtoll("0x1f", 16), strtoll("777", 8), strtoll("zz", 36), strtoll(""));
