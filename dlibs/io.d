@@ -138,7 +138,7 @@ inline string __dev_statname[struct block_device *D] =
     getminor(D->bd_dev) == D->bd_disk->first_minor ? stringof(D->bd_disk->disk_name) :
     strjoin(strjoin(stringof(D->bd_disk->disk_name),
     strchr("0123456789", D->bd_disk->disk_name[strlen(stringof(D->bd_disk->disk_name)) - 1])
-    != "" ? "p" : ""), lltostr(getminor(D->bd_dev) - D->bd_disk->first_minor));
+    != NULL ? "p" : ""), lltostr(getminor(D->bd_dev) - D->bd_disk->first_minor));
 
 translator devinfo_t < struct bio *B > {
 	dev_major = B->bi_bdev ? getmajor(B->bi_bdev->bd_dev) : 0;
