@@ -178,13 +178,14 @@ static const int16_t dt_cg_error_kept[] = {
  *
  * The faulting clause has ended, so its temporaries are free: ERROR's clauses have theirs
  * after the kept words (and, if they use them and the firing's clauses do not, strtok()'s
- * state and scratch space).
+ * state and scratch space, which the library routines emitted after them use too).
  */
 static int
 dt_cg_error(dt_cg_t *cg, bool *map_seen, int *nmaps)
 {
 	dt_irbuf_t *ir = &cg->ir;
-	uint32_t base = cg->temp_base, strtok_off = cg->strtok_off, scratch_off = cg->scratch_off;
+	uint32_t base = cg->temp_base, strtok_off = cg->strtok_off;
+	bool new_strtok;
 	uint32_t kept = DT_MST_TEMP + cg->temp_base, n = DT_ARRAY_SIZE(dt_cg_error_kept);
 	dt_clause_t **cls = dt_xcalloc((size_t)cg->prog->nclauses, sizeof(*cls));
 	size_t ncls = 0;
@@ -204,6 +205,9 @@ dt_cg_error(dt_cg_t *cg, bool *map_seen, int *nmaps)
 	cg->temp_base += 8 * n;
 	cg->temp_max = DT_MAX(cg->temp_max, cg->temp_base);
 	dt_cg_temps(cg, cls, ncls);
+	/* what ERROR adds stays for the library routines, emitted after this: strtok()'s
+	 * state, reset as at the start of a firing, and scratch space */
+	new_strtok = cg->strtok_off != strtok_off;
 
 	dt_ir_func(ir, cg->error_fn, "dt_error", 3, false);
 	dt_ir_place(ir, cg->error_fn);
@@ -229,6 +233,8 @@ dt_cg_error(dt_cg_t *cg, bool *map_seen, int *nmaps)
 	dt_ir_emit(ir, DT_STX(BPF_DW, 7, 1, DT_MST_ARGS + 40));
 	dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_PRID, (int32_t)prid));
 	dt_ir_emit(ir, DT_ST(BPF_DW, 7, DT_MST_ERRNO, 0));
+	if (new_strtok)
+		dt_ir_emit(ir, DT_ST(BPF_DW, 7, (int16_t)cg->strtok_off, -1));
 	cg->in_error = true;
 	for (size_t i = 0; i < ncls && !cg->err; i++) {
 		size_t start = ir->len;
@@ -253,8 +259,6 @@ dt_cg_error(dt_cg_t *cg, bool *map_seen, int *nmaps)
 	dt_ir_emit(ir, DT_MOV64_IMM(0, 0));
 	dt_ir_emit(ir, DT_EXIT());
 	cg->temp_base = base;
-	cg->strtok_off = strtok_off;
-	cg->scratch_off = scratch_off;
 	free(cls);
 	return rc;
 }
