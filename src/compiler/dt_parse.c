@@ -26,6 +26,7 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1399,6 +1400,27 @@ slash_ends_predicate(dt_parser_t *p)
 }
 
 /*
+ * A #pragma goes into list for the semantic pass, which applies it. "#pragma D option
+ * pspec" is applied here too, before the next token is read, as it changes how the lexer
+ * reads the words that follow it.
+ */
+static void
+parse_pragma(dt_parser_t *p, dt_nodes_t *list)
+{
+	dt_node_t *n = new_node(p, DT_NODE_PRAGMA, p->tok.loc);
+	const char *w = p->tok.text;
+	int end = 0;
+
+	n->text = p->tok.text;
+	n->textlen = p->tok.textlen;
+	dt_vec_push(list, n);
+	sscanf(w, " D option pspec%n", &end);
+	if (end > 0 && (w[end] == '\0' || isspace((unsigned char)w[end])))
+		p->cc->pspec = true;
+	advance(p);
+}
+
+/*
  * The line DTrace names in errors about a construct just parsed: its yacc parser makes the
  * node once it has read the token after it, and a node's line is the lexer's line then. A
  * predicate's closing '/' is read with what follows it (DTrace's lexer looks past it), so
@@ -1618,11 +1640,7 @@ parse_statement(dt_parser_t *p, dt_nodes_t *list)
 			n->right = parse_substatement(p);
 		break;
 	case TOK_PRAGMA:
-		n = new_node(p, DT_NODE_PRAGMA, t.loc);
-		n->text = t.text;
-		n->textlen = t.textlen;
-		dt_vec_push(&p->prog->list, n);
-		advance(p);
+		parse_pragma(p, &p->prog->list);
 		break;
 	default:
 		if (is_decl_start(p) && !is_tok(p, TOK_SELF) && !is_tok(p, TOK_THIS)) {
@@ -1759,7 +1777,6 @@ dt_parse(dt_compile_t *cc, const dt_source_t *src)
 	while (!is_tok(&p, TOK_EOF)) {
 		const char *before = p.tok_end;
 		dt_token_t t = p.tok;
-		dt_node_t *n;
 
 		p.depth = 0;
 		switch (t.kind) {
@@ -1767,11 +1784,7 @@ dt_parse(dt_compile_t *cc, const dt_source_t *src)
 			dt_vec_push(&prog->list, parse_clause(&p));
 			break;
 		case TOK_PRAGMA:
-			n = new_node(&p, DT_NODE_PRAGMA, t.loc);
-			n->text = t.text;
-			n->textlen = t.textlen;
-			dt_vec_push(&prog->list, n);
-			advance(&p);
+			parse_pragma(&p, &prog->list);
 			break;
 		case TOK_SEMI:
 			advance(&p);
