@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# "int*" at a clause's start: a type (so "int*x;" declares a global) unless -x pspec (or its
-# pragma), which makes it a probe description globbing on '*'; "BEGIN" and words with ":-.?!`" are always
-# descriptions.
+# "int*" at a clause's start: a type (so "int*x;" declares a global) unless -x pspec (or
+# its pragma), which makes it a probe description globbing on '*'; "BEGIN" and words with
+# ":-.?!`" are always descriptions.
 fail() { echo "$1"; shift; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
 
 printf 'int*x;\nBEGIN { x = 0; printf("%%d\\n", x == 0); exit(0); }\n' >"$TMPDIR/decl.d"
