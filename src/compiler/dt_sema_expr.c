@@ -1240,7 +1240,8 @@ dt_sema_subr(dt_sema_t *s, dt_node_t *n, const struct dt_func *f)
 
 /*
  * Macro variables become constants: $target, $pid, $ppid, $uid, $gid, $1..$N (an integer
- * when the argument reads as one, else a string) and $$1..$$N (always a string).
+ * when the argument reads as one, else a string) and $$1..$$N (always a string); with
+ * -x defaultargs, one past the arguments given is 0 ($N) or "" ($$N).
  */
 static void
 dt_sema_macro(dt_sema_t *s, dt_node_t *n)
@@ -1256,15 +1257,20 @@ dt_sema_macro(dt_sema_t *s, dt_node_t *n)
 		long idx = strtol(name, &end, 10);
 		const char *arg;
 
-		if (*end || idx < 0 || idx > s->cc->argc) {
+		if (!*end && idx > s->cc->argc && s->dtp && s->dtp->opts.defaultargs) {
+			/* -x defaultargs: an argument not given is 0, or "" as a string */
+			arg = as_string ? "" : "0";
+		} else if (*end || idx < 0 || idx > s->cc->argc) {
 			const char *msg = dt_arena_printf(&s->cc->arena, "macro argument $%s is not "
 							  "defined", n->text);
 
 			if (!dt_sema_reported(s, D_MACRO_UNDEF, msg))
 				ERR(s, D_MACRO_UNDEF, n, "%s", msg);
 			return;
+		} else {
+			arg = idx == 0 ? (s->cc->argv0 ? s->cc->argv0 : "")
+				       : s->cc->argv[idx - 1];
 		}
-		arg = idx == 0 ? (s->cc->argv0 ? s->cc->argv0 : "") : s->cc->argv[idx - 1];
 		if (!as_string) {
 			unsigned long long u;
 

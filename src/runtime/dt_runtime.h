@@ -75,6 +75,7 @@ typedef struct dt_options {
 	unsigned maxerrors;	/* compile errors printed: DTrace stops at the first */
 	bool zdefs;		/* -Z: allow descriptions that match nothing */
 	bool pspec;		/* a program's ambiguous "int*" is a probe description */
+	bool defaultargs;	/* an unset $N is 0 and $$N "" (else D_MACRO_UNDEF) */
 	bool destructive;	/* -w */
 	bool bpflog;		/* show the verifier's whole log on failed loads */
 	uint32_t rejectclause;	/* debugging: clause N (1-based) starts with an instruction the
