@@ -407,6 +407,8 @@ enum {
 
 void dt_lex_init(dt_lexer_t *lx, dt_compile_t *cc, const dt_source_t *src);
 dt_token_t dt_lex_next(dt_lexer_t *lx);
+/* The keywords that name a base type (int, char, string, ...): not struct or a qualifier. */
+bool dt_tok_is_basetype(dt_tok_kind_t k);
 
 /*
  * Parse one source into a DT_NODE_PROGRAM. Errors go to cc->diags; the parser recovers at

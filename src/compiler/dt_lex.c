@@ -532,9 +532,8 @@ memchr_any(const char *s, size_t n, const char *set)
 	return false;
 }
 
-/* The keywords that begin a type: what "int*" may be declaring. */
-static bool
-is_type_keyword(dt_tok_kind_t k)
+bool
+dt_tok_is_basetype(dt_tok_kind_t k)
 {
 	switch (k) {
 	case TOK_CHAR_KW: case TOK_SHORT: case TOK_INT_KW: case TOK_LONG: case TOK_SIGNED:
@@ -589,7 +588,7 @@ lex_program_word(dt_lexer_t *lx, dt_token_t *tok)
 		dt_tok_kind_t k = keyword(s, n);
 
 		set_text(lx, tok, s, n);
-		if (is_type_keyword(k) || (k == TOK_IDENT && dt_is_typename(lx->cc, tok->text))) {
+		if (dt_tok_is_basetype(k) || (k == TOK_IDENT && dt_is_typename(lx->cc, tok->text))) {
 			tok->kind = k;
 			lx_advn(lx, n);
 			return;

@@ -297,9 +297,9 @@ is_scoped_typename(dt_parser_t *p, const char *text)
 static bool
 is_type_token(dt_parser_t *p, const dt_token_t *t)
 {
+	if (dt_tok_is_basetype(t->kind))
+		return true;
 	switch (t->kind) {
-	case TOK_CHAR_KW: case TOK_SHORT: case TOK_INT_KW: case TOK_LONG: case TOK_SIGNED:
-	case TOK_UNSIGNED: case TOK_VOID: case TOK_STRING_KW: case TOK_FLOAT: case TOK_DOUBLE:
 	case TOK_STRUCT: case TOK_UNION: case TOK_ENUM: case TOK_CONST: case TOK_VOLATILE:
 	case TOK_USERLAND:
 		return true;
